@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const intFrom = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** Every variable Hearth reads. Documented in README.md and .env.example. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: intFrom(0, 65535).default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((value) => /^(postgres|postgresql|sqlite|file):/.test(value), {
+      message: 'must start with postgres://, postgresql://, sqlite: or file:',
+    })
+    .optional(),
+  DATABASE_POOL_SIZE: intFrom(1, 200).default(10),
+  MODELS_DIR: z.string().min(1).optional(),
+  SUPER_ADMIN_EMAIL: z.email().optional(),
+  SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  SESSION_TTL_HOURS: intFrom(1, 24 * 365).default(24 * 7),
+  BODY_LIMIT_BYTES: intFrom(1024, 100 * 1024 * 1024).default(1024 * 1024),
+  PASSWORD_MIN_LENGTH: intFrom(8, 128).default(8),
+  AUTH_RATE_LIMIT_MAX: intFrom(1, 100_000).default(10),
+  AUTH_RATE_LIMIT_IP_MAX: intFrom(1, 100_000).default(50),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: intFrom(1, 86_400).default(900),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Env {
+  DATA_DIR: string;
+  MODELS_DIR: string;
+  SECRET: string;
+  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+/** Reads and validates the environment once; lists every problem at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    ...values,
+    DATA_DIR: dataDir,
+    MODELS_DIR: path.resolve(values.MODELS_DIR ?? path.join(dataDir, 'models')),
+    SECRET: values.SECRET ?? readOrCreateSecret(dataDir),
+    database: databaseFrom(values.DATABASE_URL, dataDir),
+  };
+}
+
+function databaseFrom(url: string | undefined, dataDir: string): Config['database'] {
+  if (!url) return { dialect: 'sqlite', file: path.join(dataDir, 'hearth.db') };
+  if (/^postgres(ql)?:/.test(url)) return { dialect: 'postgres', url };
+  const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
+  return { dialect: 'sqlite', file: path.resolve(file) };
+}
+
+/** No secret has a default: one is generated on first start and kept in DATA_DIR (mode 600). */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import { migrations } from './migrations';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Arbitrary but fixed key: every replica agrees on it, so only one migrates at a time. */
+const MIGRATION_LOCK_KEY = 7_246_001;
+
+export function createDb(database: Config['database'], poolSize = 10): Db {
+  if (database.dialect === 'sqlite') {
+    mkdirSync(path.dirname(database.file), { recursive: true });
+    const sqlite = new SQLite(database.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('synchronous = NORMAL');
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return wrap(kysely, 'sqlite', () => runMigrations(kysely));
+  }
+  const pool = new pg.Pool({ connectionString: database.url, max: poolSize });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return wrap(kysely, 'postgres', () => withAdvisoryLock(database.url, () => runMigrations(kysely)));
+}
+
+function wrap(kysely: Kysely<Database>, dialect: Dialect, migrate: () => Promise<void>): Db {
+  return {
+    kysely,
+    dialect,
+    migrate,
+    ping: async () => {
+      await sql`select 1`.execute(kysely);
+    },
+    close: () => kysely.destroy(),
+  };
+}
+
+async function runMigrations(kysely: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db: kysely, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
+    throw new Error(`Database migration failed: ${reason}`, { cause: error });
+  }
+}
+
+/**
+ * Replicas starting together must not race on CREATE TABLE: a session-level advisory lock, held
+ * on its own connection, lets exactly one migrate while the others wait and then find nothing to do.
+ */
+async function withAdvisoryLock(url: string, work: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    await client.end();
+  }
+}

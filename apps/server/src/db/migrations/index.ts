@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as foundation from './20261122_0001_foundation';
+
+/**
+ * Every migration, in order. Timestamped names; a landed migration is never edited.
+ * A static map (not a folder scan) so the same list runs under tsx, tests and any bundler.
+ */
+export const migrations: Record<string, Migration> = {
+  '20261122_0001_foundation': foundation,
+};

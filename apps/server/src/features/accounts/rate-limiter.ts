@@ -1,0 +1,24 @@
+import { AppError } from '../../http/errors';
+import type { RateLimitRepository } from './rate-limit.repository';
+
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+
+/** Counts attempts per key and refuses with 429 once a window's allowance is used up. */
+export class RateLimiter {
+  constructor(private readonly repository: RateLimitRepository) {}
+
+  async consume(key: string, rule: RateLimitRule): Promise<void> {
+    const hit = await this.repository.hit(key, rule.windowMs);
+    if (hit.count > rule.max) {
+      const retryAfter = Math.max(1, Math.ceil((Date.parse(hit.resetAt) - Date.now()) / 1000));
+      throw AppError.rateLimited(retryAfter);
+    }
+  }
+
+  reset(key: string): Promise<void> {
+    return this.repository.clear(key);
+  }
+}

@@ -1,0 +1,118 @@
+import { isAdminRole } from '@hearth/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthService, Credential } from '../features/accounts/auth.service';
+import type { AuthUser } from '../features/accounts/user.types';
+import { hmac, safeEqual } from '../lib/crypto';
+import { AppError } from './errors';
+
+export const SESSION_COOKIE = 'hearth_session';
+export const CSRF_COOKIE = 'hearth_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** Who may call a route. Every /api route must say; a route that does not fails start-up. */
+export type Access = 'public' | 'user' | 'admin' | 'super_admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: Credential | null;
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface AuthHookOptions {
+  authService: AuthService;
+  secret: string;
+  cookieSecure: 'auto' | 'true' | 'false';
+}
+
+export function registerAuth(app: FastifyInstance, options: AuthHookOptions): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api') && !route.url.startsWith('/api/docs') && !route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access level`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    request.auth = await resolveCredential(request, options.authService);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return;
+    if (UNSAFE.has(request.method)) checkCsrf(request, options.secret);
+    if (access === 'public') return;
+    const user = request.auth?.user;
+    if (!user) throw AppError.unauthorized();
+    if (access === 'admin' && !isAdminRole(user.role)) throw AppError.forbidden();
+    if (access === 'super_admin' && user.role !== 'super_admin') throw AppError.forbidden();
+  });
+}
+
+async function resolveCredential(request: FastifyRequest, authService: AuthService): Promise<Credential | null> {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const resolved = match?.[1] ? await authService.resolve(match[1]) : undefined;
+    return resolved ? { ...resolved, via: 'bearer' } : null;
+  }
+  const cookie = request.cookies[SESSION_COOKIE];
+  if (!cookie) return null;
+  const resolved = await authService.resolve(cookie);
+  return resolved?.kind === 'session' ? { ...resolved, via: 'cookie' } : null;
+}
+
+/**
+ * Browsers attach cookies to cross-site requests, so a cookie-authenticated write must prove it came from
+ * our own page: a header carrying a token bound to the session (readable from a cookie by our script only).
+ * Any unsafe request whose Origin is another site is refused too, which covers sign-in and sign-up forms.
+ */
+function checkCsrf(request: FastifyRequest, secret: string): void {
+  const origin = request.headers.origin;
+  if (origin && origin !== 'null') {
+    let host: string | undefined;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = undefined;
+    }
+    if (host !== request.host) throw new AppError('csrf_failed', 403, 'Cross-site request refused.');
+  }
+  const credential = request.auth;
+  if (credential?.via !== 'cookie' || credential.kind !== 'session') return;
+  const sent = request.headers[CSRF_HEADER];
+  if (typeof sent !== 'string' || !safeEqual(sent, csrfTokenFor(secret, credential.sessionId))) {
+    throw new AppError('csrf_failed', 403, 'Security token missing or invalid. Reload the page and try again.');
+  }
+}
+
+export const csrfTokenFor = (secret: string, sessionId: string): string => hmac(secret, `csrf:${sessionId}`);
+
+export function setSessionCookies(
+  reply: FastifyReply,
+  options: { token: string; sessionId: string; maxAgeSeconds: number; secret: string; secure: boolean },
+): void {
+  const base = { path: '/', sameSite: 'lax' as const, secure: options.secure, maxAge: options.maxAgeSeconds };
+  void reply.setCookie(SESSION_COOKIE, options.token, { ...base, httpOnly: true });
+  void reply.setCookie(CSRF_COOKIE, csrfTokenFor(options.secret, options.sessionId), { ...base, httpOnly: false });
+}
+
+export function clearSessionCookies(reply: FastifyReply): void {
+  void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  void reply.clearCookie(CSRF_COOKIE, { path: '/' });
+}
+
+export const isSecureRequest = (request: FastifyRequest, setting: AuthHookOptions['cookieSecure']): boolean =>
+  setting === 'auto' ? request.protocol === 'https' : setting === 'true';
+
+/** The signed-in user of a route whose access level already guaranteed one. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  const user = request.auth?.user;
+  if (!user) throw AppError.unauthorized();
+  return user;
+}

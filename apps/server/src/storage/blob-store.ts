@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where originals of uploaded files live. The default driver writes under DATA_DIR/blobs. */
+export interface BlobStore {
+  readonly driver: 'fs';
+  put(key: string, data: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer>;
+  delete(key: string): Promise<void>;
+  check(): Promise<void>;
+}
+
+export class FsBlobStore implements BlobStore {
+  readonly driver = 'fs' as const;
+
+  constructor(private readonly root: string) {}
+
+  /** Keys are relative paths; anything that would escape the root is refused. */
+  private resolve(key: string): string {
+    const full = path.resolve(this.root, key);
+    if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`Invalid blob key: ${key}`);
+    return full;
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const file = this.resolve(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${randomUUID()}.tmp`;
+    await writeFile(temp, data);
+    await rename(temp, file);
+  }
+
+  get(key: string): Promise<Buffer> {
+    return readFile(this.resolve(key));
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.resolve(key), { force: true });
+  }
+
+  /** Proves the store is writable: write, read back and remove a probe. */
+  async check(): Promise<void> {
+    const key = `.health/${randomUUID()}`;
+    await this.put(key, Buffer.from('ok'));
+    const read = await this.get(key);
+    await this.delete(key);
+    if (read.toString() !== 'ok') throw new Error('Storage returned different bytes');
+  }
+}

@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+
+export type TestDb = 'sqlite' | 'postgres';
+export const testDb: TestDb = process.env.HEARTH_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface Response<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  app: App;
+  url: string;
+  dataDir: string;
+  request<T = Record<string, unknown>>(urlPath: string, options?: RequestOptions): Promise<Response<T>>;
+  close(): Promise<void>;
+}
+
+/** A fresh database on the shared throwaway cluster: each test file gets its own. */
+export async function createPostgresDatabase(): Promise<string> {
+  const adminUrl = inject('pgUrl');
+  const name = `hearth_test_${Math.random().toString(36).slice(2, 10)}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  return adminUrl.replace(/\/postgres$/, `/${name}`);
+}
+
+/** Starts the real server (real database, real HTTP on loopback). */
+export async function startTestServer(env: Record<string, string> = {}, reuse?: { dataDir: string; databaseUrl?: string }) {
+  const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'hearth-test-'));
+  const databaseUrl = reuse?.databaseUrl ?? (testDb === 'postgres' ? await createPostgresDatabase() : undefined);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_IP_MAX: '100000',
+    AUTH_RATE_LIMIT_MAX: '100000',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const app = await buildApp(config, { logger: false });
+  await app.server.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+
+  const server: TestServer & { databaseUrl?: string } = {
+    app,
+    url,
+    dataDir,
+    databaseUrl,
+    async request<T>(urlPath: string, options: RequestOptions = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.body !== undefined) headers['content-type'] = 'application/json';
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      const response = await fetch(url + urlPath, {
+        method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        body = text;
+      }
+      return { status: response.status, body: body as T, headers: response.headers };
+    },
+    async close() {
+      await app.close();
+      if (!reuse) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+export const STRONG_PASSWORD = 'Hearth-test-9';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+  role: string;
+}
+
+let counter = 0;
+
+/** Signs up and signs in a fresh account; returns its id and bearer token. */
+export async function createUser(server: TestServer, prefix = 'user'): Promise<TestUser> {
+  counter += 1;
+  const email = `${prefix}${counter}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+  const signup = await server.request<{ user: { id: string; role: string } }>('/api/auth/signup', {
+    body: { email, password: STRONG_PASSWORD },
+  });
+  if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${JSON.stringify(signup.body)}`);
+  return { ...(await login(server, email)), email };
+}
+
+export async function login(server: TestServer, email: string, password = STRONG_PASSWORD): Promise<TestUser> {
+  const response = await server.request<{ access_token: string; user: { id: string; role: string } }>('/api/auth/login', {
+    body: { email, password },
+  });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return { id: response.body.user.id, email, token: response.body.access_token, role: response.body.user.role };
+}
