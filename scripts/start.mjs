@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = path.join(root, 'apps/web/dist/index.html');
-const webSources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
+const webSources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/contract/src',
+];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

@@ -66,7 +66,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const profileService = new ProfileService(users);
   const apiTokenService = new ApiTokenService(apiTokens);
-  const adminUserService = new AdminUserService(new AdminUserRepository(db.kysely), users, hasher, config.PASSWORD_MIN_LENGTH);
+  const adminUserService = new AdminUserService(
+    new AdminUserRepository(db.kysely),
+    users,
+    hasher,
+    config.PASSWORD_MIN_LENGTH,
+  );
 
   const server = Fastify({
     logger: overrides.logger === false ? false : { level: config.LOG_LEVEL },
@@ -84,7 +89,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerOpenApi(server, VERSION);
 
   await server.register(healthRoutes, { db, blobs, version: VERSION });
-  await server.register(authRoutes, { authService, profileService, secret: config.SECRET, cookieSecure: config.COOKIE_SECURE });
+  await server.register(authRoutes, {
+    authService,
+    profileService,
+    secret: config.SECRET,
+    cookieSecure: config.COOKIE_SECURE,
+  });
   await server.register(apiTokenRoutes, { apiTokenService });
   await server.register(adminUserRoutes, { adminUserService });
   await registerStaticWeb(server, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));

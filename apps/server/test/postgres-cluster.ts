@@ -16,7 +16,9 @@ async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -42,7 +44,16 @@ export async function startCluster(): Promise<Cluster> {
   run(path.join(BIN, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8'], asPostgres);
   run(
     path.join(BIN, 'pg_ctl'),
-    ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=300`, 'start'],
+    [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      '-o',
+      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=300`,
+      'start',
+    ],
     asPostgres,
   );
   return {

@@ -42,7 +42,10 @@ export async function createPostgresDatabase(): Promise<string> {
 }
 
 /** Starts the real server (real database, real HTTP on loopback). */
-export async function startTestServer(env: Record<string, string> = {}, reuse?: { dataDir: string; databaseUrl?: string }) {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  reuse?: { dataDir: string; databaseUrl?: string },
+) {
   const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'hearth-test-'));
   const databaseUrl = reuse?.databaseUrl ?? (testDb === 'postgres' ? await createPostgresDatabase() : undefined);
   const config = loadConfig({
@@ -75,7 +78,7 @@ export async function startTestServer(env: Record<string, string> = {}, reuse?: 
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
       });
       const text = await response.text();
-      let body: unknown = text;
+      let body: unknown;
       try {
         body = text ? JSON.parse(text) : null;
       } catch {
@@ -114,9 +117,12 @@ export async function createUser(server: TestServer, prefix = 'user'): Promise<T
 }
 
 export async function login(server: TestServer, email: string, password = STRONG_PASSWORD): Promise<TestUser> {
-  const response = await server.request<{ access_token: string; user: { id: string; role: string } }>('/api/auth/login', {
-    body: { email, password },
-  });
+  const response = await server.request<{ access_token: string; user: { id: string; role: string } }>(
+    '/api/auth/login',
+    {
+      body: { email, password },
+    },
+  );
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
   return { id: response.body.user.id, email, token: response.body.access_token, role: response.body.user.role };
 }

@@ -1,4 +1,3 @@
-
 import type { Role, UserStatus } from '@hearth/contract';
 
 /** Timestamps are ISO-8601 UTC strings in both dialects, so they compare as text and read the same everywhere. */

@@ -52,7 +52,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: issue.message,
       }));
       const first = issues[0];
-      const message = first ? `Invalid ${error.validationContext ?? 'request'}: ${first.path || 'value'} ${first.message}` : 'Invalid request';
+      const message = first
+        ? `Invalid ${error.validationContext ?? 'request'}: ${first.path || 'value'} ${first.message}`
+        : 'Invalid request';
       return reply.status(400).send({ code: 'validation_error', message, details: { issues } });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -50,7 +50,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const user = await authService.signup(request.body, clientOf(request));
-      return reply.status(201).send({ user: { id: user.id, email: user.email, full_name: user.full_name, role: user.role } });
+      return reply
+        .status(201)
+        .send({ user: { id: user.id, email: user.email, full_name: user.full_name, role: user.role } });
     },
   );
 
@@ -89,7 +91,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/api/auth/logout',
     {
       config: { access: 'public' },
-      schema: { tags: ['auth'], summary: 'Sign out (ends the current session)', response: { 200: OkResponse, 403: ErrorBody } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out (ends the current session)',
+        response: { 200: OkResponse, 403: ErrorBody },
+      },
     },
     async (request, reply) => {
       if (request.auth?.kind === 'session') await authService.logout(request.auth.sessionId);
@@ -120,7 +126,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request) => {
       const keep = request.auth?.kind === 'session' ? request.auth.sessionId : undefined;
-      await authService.changePassword(currentUser(request), request.body.current_password, request.body.new_password, keep);
+      await authService.changePassword(
+        currentUser(request),
+        request.body.current_password,
+        request.body.new_password,
+        keep,
+      );
       return { ok: true as const };
     },
   );

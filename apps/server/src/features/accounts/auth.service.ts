@@ -23,8 +23,7 @@ export interface ClientInfo {
 }
 
 export type ResolvedCredential =
-  | { kind: 'session'; sessionId: string; user: AuthUser }
-  | { kind: 'api_token'; tokenId: string; user: AuthUser };
+  { kind: 'session'; sessionId: string; user: AuthUser } | { kind: 'api_token'; tokenId: string; user: AuthUser };
 
 /** A credential and how it arrived: cookies need CSRF protection, bearer headers do not. */
 export type Credential = ResolvedCredential & { via: 'bearer' | 'cookie' };
@@ -42,7 +41,10 @@ export class AuthService {
     private readonly settings: AuthSettings,
   ) {}
 
-  async signup(input: Required<Pick<SignupBody, 'email' | 'password'>> & { full_name?: string | null }, client: ClientInfo) {
+  async signup(
+    input: Required<Pick<SignupBody, 'email' | 'password'>> & { full_name?: string | null },
+    client: ClientInfo,
+  ) {
     const { windowMs, ipMax } = this.settings.rateLimit;
     await this.limiter.consume(`signup:ip:${client.ip ?? 'unknown'}`, { max: ipMax, windowMs });
     assertStrongPassword(input.password, input.email, this.settings.passwordMinLength);

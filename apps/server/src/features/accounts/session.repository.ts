@@ -13,7 +13,13 @@ export interface SessionLookup {
 export class SessionRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async create(input: { userId: string; token: string; expiresAt: string; ip: string | null; userAgent: string | null }) {
+  async create(input: {
+    userId: string;
+    token: string;
+    expiresAt: string;
+    ip: string | null;
+    userAgent: string | null;
+  }) {
     const id = newId();
     const now = nowIso();
     await this.db

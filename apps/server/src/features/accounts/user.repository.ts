@@ -94,7 +94,10 @@ export class UserRepository {
           updated_at: now,
         })
         .execute();
-      await trx.insertInto('user_credentials').values({ user_id: id, password_hash: user.password_hash, updated_at: now }).execute();
+      await trx
+        .insertInto('user_credentials')
+        .values({ user_id: id, password_hash: user.password_hash, updated_at: now })
+        .execute();
       await trx
         .insertInto('user_roles')
         .values({ user_id: id, role, organization_id: user.organization_id, parent_user_id: user.parent_user_id })

@@ -45,11 +45,7 @@ export class AdminUserRepository {
   }
 
   async setRole(id: string, role: Role): Promise<void> {
-    await this.db
-      .updateTable('user_roles')
-      .set({ role })
-      .where('user_id', '=', id)
-      .execute();
+    await this.db.updateTable('user_roles').set({ role }).where('user_id', '=', id).execute();
   }
 
   /** Status change and the end of every session happen together. */

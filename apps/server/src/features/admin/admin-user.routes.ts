@@ -55,7 +55,13 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ adminUserService: AdminUse
     '/api/admin/users/:id/role',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: "Change a user's role", params: IdParams, body: AdminSetRoleBody, response: { 200: AdminUser, ...errors } },
+      schema: {
+        tags,
+        summary: "Change a user's role",
+        params: IdParams,
+        body: AdminSetRoleBody,
+        response: { 200: AdminUser, ...errors },
+      },
     },
     async (request) => service.setRole(currentUser(request), request.params.id, request.body.role),
   );
@@ -64,7 +70,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ adminUserService: AdminUse
     '/api/admin/users/:id/ban',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Ban a user: their sessions and API tokens stop working at once', params: IdParams, response: { 200: AdminUser, ...errors } },
+      schema: {
+        tags,
+        summary: 'Ban a user: their sessions and API tokens stop working at once',
+        params: IdParams,
+        response: { 200: AdminUser, ...errors },
+      },
     },
     async (request) => service.setBanned(currentUser(request), request.params.id, true),
   );
@@ -82,7 +93,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ adminUserService: AdminUse
     '/api/admin/users/:id',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Delete a user account and everything it owns', params: IdParams, response: { 200: OkResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Delete a user account and everything it owns',
+        params: IdParams,
+        response: { 200: OkResponse, ...errors },
+      },
     },
     async (request) => {
       await service.delete(currentUser(request), request.params.id);

@@ -36,7 +36,10 @@ export class AdminUserService {
     return target;
   }
 
-  async create(actor: AuthUser, input: Required<Pick<AdminCreateUserBody, 'email' | 'password'>> & AdminCreateUserBody) {
+  async create(
+    actor: AuthUser,
+    input: Required<Pick<AdminCreateUserBody, 'email' | 'password'>> & AdminCreateUserBody,
+  ) {
     const role = input.role ?? 'user';
     if (!canAssignRole(actor, role)) throw AppError.forbidden('Only super admins can create admins.');
     assertStrongPassword(input.password, input.email, this.passwordMinLength);

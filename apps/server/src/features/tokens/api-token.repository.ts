@@ -22,7 +22,14 @@ export class ApiTokenRepository {
       expires_at: input.expiresAt,
     };
     await this.db.insertInto('api_tokens').values(row).execute();
-    return { id: row.id, name: row.name, prefix: row.prefix, created_at: row.created_at, last_used_at: null, expires_at: row.expires_at };
+    return {
+      id: row.id,
+      name: row.name,
+      prefix: row.prefix,
+      created_at: row.created_at,
+      last_used_at: null,
+      expires_at: row.expires_at,
+    };
   }
 
   listForUser(userId: string) {

@@ -3,7 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
 import type { ApiTokenService } from './api-token.service';
 
-export const apiTokenRoutes: FastifyPluginAsyncZod<{ apiTokenService: ApiTokenService }> = async (app, { apiTokenService }) => {
+export const apiTokenRoutes: FastifyPluginAsyncZod<{ apiTokenService: ApiTokenService }> = async (
+  app,
+  { apiTokenService },
+) => {
   app.get(
     '/api/tokens',
     {
@@ -24,7 +27,8 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ apiTokenService: ApiTokenSe
         response: { 201: ApiTokenCreated, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
       },
     },
-    async (request, reply) => reply.status(201).send(await apiTokenService.create(currentUser(request).id, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await apiTokenService.create(currentUser(request).id, request.body)),
   );
 
   app.delete(

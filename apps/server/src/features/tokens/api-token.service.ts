@@ -20,7 +20,9 @@ export class ApiTokenService {
       throw AppError.conflict(`You can have at most ${MAX_TOKENS_PER_USER} API tokens. Revoke one first.`);
     }
     const secret = randomToken(API_TOKEN_PREFIX);
-    const expiresAt = input.expires_in_days ? new Date(Date.now() + input.expires_in_days * DAY_MS).toISOString() : null;
+    const expiresAt = input.expires_in_days
+      ? new Date(Date.now() + input.expires_in_days * DAY_MS).toISOString()
+      : null;
     const token = await this.tokens.create({ userId, name: input.name, secret, expiresAt });
     return { token, secret };
   }
