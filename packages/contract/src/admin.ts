@@ -38,7 +38,10 @@ export const AssignableRole = z.enum(['user', 'moderator', 'admin']);
 export type AssignableRole = z.infer<typeof AssignableRole>;
 
 export const AdminCreateUserBody = z.object({
-  email: z.email().max(254).transform((value) => value.trim().toLowerCase()),
+  email: z
+    .email()
+    .max(254)
+    .transform((value) => value.trim().toLowerCase()),
   password: z.string().min(1).max(1024),
   full_name: z.string().trim().max(200).optional().nullable(),
   role: AssignableRole.default('user'),

@@ -8,7 +8,10 @@ export type UserStatus = z.infer<typeof UserStatus>;
 
 export const isAdminRole = (role: Role): boolean => role === 'admin' || role === 'super_admin';
 
-const email = z.email().max(254).transform((value) => value.trim().toLowerCase());
+const email = z
+  .email()
+  .max(254)
+  .transform((value) => value.trim().toLowerCase());
 
 export const SignupBody = z.object({
   email,
@@ -62,9 +65,12 @@ export type Me = z.infer<typeof Me>;
 export const AvatarUrl = z
   .string()
   .max(200_000)
-  .refine((value) => /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/.test(value) || /^https?:\/\//.test(value), {
-    message: 'Avatar must be an image data URL or an http(s) URL',
-  });
+  .refine(
+    (value) => /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/.test(value) || /^https?:\/\//.test(value),
+    {
+      message: 'Avatar must be an image data URL or an http(s) URL',
+    },
+  );
 
 export const ProfileUpdateBody = z.object({
   full_name: z.string().trim().max(200).nullable().optional(),

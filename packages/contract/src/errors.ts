@@ -27,5 +27,8 @@ export const ErrorBody = z
     message: z.string(),
     details: z.unknown().optional(),
   })
-  .meta({ id: 'Error', description: 'Every error response: a stable code, a user-facing message and optional details.' });
+  .meta({
+    id: 'Error',
+    description: 'Every error response: a stable code, a user-facing message and optional details.',
+  });
 export type ErrorBody = z.infer<typeof ErrorBody>;
