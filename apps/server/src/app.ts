@@ -52,7 +52,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const users = new UserRepository(db.kysely);
   const sessions = new SessionRepository(db.kysely);
   const apiTokens = new ApiTokenRepository(db.kysely);
-  const limiter = new RateLimiter(new RateLimitRepository(db.kysely));
+  const rateLimits = new RateLimitRepository(db.kysely);
+  const limiter = new RateLimiter(rateLimits);
 
   const authService = new AuthService(users, sessions, apiTokens, hasher, limiter, {
     sessionTtlMs: config.SESSION_TTL_HOURS * 3_600_000,
@@ -99,10 +100,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await server.register(adminUserRoutes, { adminUserService });
   await registerStaticWeb(server, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
 
+  // Expired sessions and finished rate-limit windows are only clutter; sweep them hourly.
+  const sweep = setInterval(() => {
+    Promise.all([sessions.deleteExpired(), rateLimits.deleteExpired()]).catch((error: unknown) =>
+      server.log.warn({ err: error }, 'maintenance sweep failed'),
+    );
+  }, 3_600_000);
+  sweep.unref();
+
   return {
     server,
     db,
     close: async () => {
+      clearInterval(sweep);
       await server.close();
       await db.close();
     },

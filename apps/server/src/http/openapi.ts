@@ -29,7 +29,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
-    staticCSP: true,
+    // Its pages get the server-wide policy (no remote origins); its scripts are all external files.
+    staticCSP: false,
     uiConfig: { validatorUrl: null, deepLinking: true },
   });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
