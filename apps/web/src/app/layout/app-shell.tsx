@@ -1,0 +1,40 @@
+import { PanelLeft } from 'lucide-react';
+import { Outlet } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { AppSidebar } from './app-sidebar';
+import { useSidebar } from './sidebar-context';
+import { SidebarProvider } from './sidebar-provider';
+
+function SidebarTrigger() {
+  const { toggleSidebar } = useSidebar();
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label="Toggle Sidebar"
+      title="Toggle Sidebar (Ctrl+B)"
+      onClick={toggleSidebar}
+    >
+      <PanelLeft aria-hidden />
+    </Button>
+  );
+}
+
+/** The signed-in layout: sidebar plus a header and the page. */
+export function AppShell() {
+  return (
+    <SidebarProvider>
+      <div className="flex min-h-svh w-full">
+        <AppSidebar />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-10 flex h-12 shrink-0 items-center gap-2 border-b bg-background/95 px-2">
+            <SidebarTrigger />
+          </header>
+          <main className="flex flex-1 flex-col">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </SidebarProvider>
+  );
+}

@@ -1,0 +1,101 @@
+import { ChevronsUpDown, LogOut, Settings, User } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { ThemeMenuItems } from '../../components/theme-menu-items';
+import { UserAvatar } from '../../components/ui/avatar';
+import { Badge } from '../../components/ui/badge';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
+import { toast } from '../../components/ui/toast-store';
+import { paths } from '../../config/paths';
+import { useLogout } from '../../features/auth/api/logout';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { cn } from '../../lib/cn';
+import { getDisplayName, getInitials } from '../../lib/initials';
+
+interface UserMenuProps {
+  collapsed: boolean;
+  onNavigate?: () => void;
+}
+
+export function UserMenu({ collapsed, onNavigate }: UserMenuProps) {
+  const navigate = useNavigate();
+  const { user, isAdmin } = useAuth();
+  const logoutMutation = useLogout();
+  if (!user) return null;
+
+  const name = getDisplayName(user.full_name, user.email);
+  const avatar = <UserAvatar src={user.avatar_url} initials={getInitials(user.full_name, user.email)} alt={name} />;
+
+  const go = (to: string) => {
+    onNavigate?.();
+    void navigate(to);
+  };
+
+  const signOut = async () => {
+    try {
+      await logoutMutation.mutateAsync();
+    } catch (error) {
+      const description = error instanceof Error ? error.message : 'An unexpected error occurred.';
+      toast({ title: 'Sign Out Failed', description, variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Signed Out', description: 'You have been successfully signed out.' });
+    onNavigate?.();
+    void navigate(paths.auth, { replace: true });
+  };
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label={collapsed ? `User menu: ${name}` : undefined}
+        data-testid="user-menu"
+        className={cn(
+          'flex w-full items-center gap-2 rounded-md p-1 text-left text-sm hover:bg-sidebar-accent',
+          'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+          collapsed && 'justify-center p-0',
+        )}
+      >
+        {avatar}
+        {collapsed ? null : (
+          <>
+            <span className="min-w-0 flex-1 truncate font-medium">{name}</span>
+            {isAdmin ? <Badge>Admin</Badge> : null}
+            <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+          </>
+        )}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent side={collapsed ? 'right' : 'top'} align="start" className="w-60">
+        <DropdownMenuLabel className="flex items-center gap-2 font-normal">
+          {avatar}
+          <span className="grid min-w-0 flex-1">
+            <span className="truncate font-medium">{name}</span>
+            <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+          </span>
+          {isAdmin ? <Badge>Admin</Badge> : null}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => go(paths.profile)}>
+          <User aria-hidden />
+          Profile
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => go(paths.settings)}>
+          <Settings aria-hidden />
+          Settings
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <ThemeMenuItems />
+        <DropdownMenuSeparator />
+        <DropdownMenuItem disabled={logoutMutation.isPending} onSelect={() => void signOut()}>
+          <LogOut aria-hidden />
+          Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

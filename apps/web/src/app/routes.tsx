@@ -1,0 +1,62 @@
+import type { RouteObject } from 'react-router';
+import { NotBuiltYet } from '../components/not-built-yet';
+import { paths } from '../config/paths';
+import { AuthPage } from '../features/auth/components/auth-page';
+import { HomeGate } from './guards/home-gate';
+import { RequireAuth } from './guards/require-auth';
+import { AppShell } from './layout/app-shell';
+import { NotFoundPage } from './routes/not-found-page';
+import { ProfileRoute } from './routes/profile-route';
+import { SearchPage } from './routes/search-page';
+import { SettingsRoute } from './routes/settings-route';
+
+const placeholder = (path: string, title: string): RouteObject => ({ path, element: <NotBuiltYet title={title} /> });
+const publicPlaceholder = (path: string, title: string): RouteObject => ({
+  path,
+  element: <NotBuiltYet title={title} standalone />,
+});
+
+export const routes: RouteObject[] = [
+  {
+    path: paths.home,
+    element: <HomeGate />,
+    children: [{ index: true, element: <NotBuiltYet title="Chat" /> }],
+  },
+  { path: paths.auth, element: <AuthPage /> },
+  publicPlaceholder(paths.landing, 'Landing Page'),
+  publicPlaceholder(paths.quickStart, 'Setup Guide'),
+  publicPlaceholder(paths.docs.root, 'Documentation'),
+  publicPlaceholder(paths.docs.gettingStarted, 'Getting Started'),
+  publicPlaceholder(paths.docs.docker, 'Quick Start with Docker'),
+  publicPlaceholder(paths.docs.features, 'Features'),
+  publicPlaceholder(paths.docs.api, 'API Reference'),
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        element: <AppShell />,
+        children: [
+          placeholder(paths.dashboard, 'Chat'),
+          placeholder(paths.workspace, 'Workspace'),
+          placeholder(paths.knowledge, 'Knowledge Base'),
+          placeholder(paths.upload, 'Upload Documents'),
+          { path: paths.search, element: <SearchPage /> },
+          placeholder(paths.notes, 'Notes'),
+          placeholder(paths.archived, 'Archived Chats'),
+          placeholder(paths.playground, 'Playground'),
+          { path: paths.settings, element: <SettingsRoute /> },
+          { path: paths.profile, element: <ProfileRoute /> },
+          {
+            path: paths.admin,
+            element: (
+              <RequireAuth adminOnly>
+                <NotBuiltYet title="Admin Panel" />
+              </RequireAuth>
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+];

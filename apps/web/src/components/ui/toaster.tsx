@@ -1,0 +1,43 @@
+import { X } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { cn } from '../../lib/cn';
+import { dismissToast, getCurrentToast, subscribeToToasts } from './toast-store';
+
+/** Renders the single current toast; mount once near the root. */
+export function Toaster() {
+  const item = useSyncExternalStore(subscribeToToasts, getCurrentToast, getCurrentToast);
+  const destructive = item?.variant === 'destructive';
+  return (
+    <div
+      role="status"
+      aria-live={destructive ? 'assertive' : 'polite'}
+      aria-atomic="true"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:inset-x-auto sm:right-0 sm:justify-end"
+    >
+      {item ? (
+        <div
+          key={item.id}
+          data-testid="toast"
+          data-variant={item.variant}
+          className={cn(
+            'pointer-events-auto relative w-full max-w-sm rounded-lg border p-4 pr-10 shadow-lg',
+            destructive
+              ? 'border-destructive bg-destructive text-destructive-foreground'
+              : 'bg-popover text-popover-foreground',
+          )}
+        >
+          <div className="text-sm font-semibold">{item.title}</div>
+          {item.description ? <div className="mt-1 text-sm opacity-90">{item.description}</div> : null}
+          <button
+            type="button"
+            aria-label="Close notification"
+            onClick={() => dismissToast(item.id)}
+            className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            <X className="size-4" aria-hidden />
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

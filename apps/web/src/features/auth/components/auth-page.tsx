@@ -1,0 +1,65 @@
+import { ArrowLeft, Flame } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { ThemeToggle } from '../../../components/theme-toggle';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../hooks/use-auth';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+
+type AuthTab = 'signin' | 'signup';
+
+export function AuthPage() {
+  const { user, isLoading } = useAuth();
+  const [tab, setTab] = useState<AuthTab>('signin');
+  const [signInEmail, setSignInEmail] = useState('');
+
+  if (isLoading) return <PageSpinner />;
+  if (user) return <Navigate to={paths.dashboard} replace />;
+
+  const switchToSignIn = (email: string) => {
+    setSignInEmail(email);
+    setTab('signin');
+  };
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="flex items-center justify-between p-4">
+        <Link to={paths.landing} className={buttonClasses('ghost', 'sm')}>
+          <ArrowLeft aria-hidden />
+          Back to Landing
+        </Link>
+        <ThemeToggle />
+      </header>
+      <main className="flex flex-1 items-center justify-center px-4 pb-16">
+        <Card className="w-full max-w-sm">
+          <CardHeader className="items-center text-center">
+            <Flame className="size-10 text-primary" aria-hidden />
+            <CardTitle className="text-2xl">
+              <span>Hearth</span>
+            </CardTitle>
+            <CardDescription>Your private, self-hosted AI assistant</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Tabs value={tab} onValueChange={(value) => setTab(value === 'signup' ? 'signup' : 'signin')}>
+              <TabsList>
+                <TabsTrigger value="signin">Sign In</TabsTrigger>
+                <TabsTrigger value="signup">Sign Up</TabsTrigger>
+              </TabsList>
+              <TabsContent value="signin">
+                <SignInForm key={signInEmail} defaultEmail={signInEmail} />
+              </TabsContent>
+              <TabsContent value="signup">
+                <SignUpForm onSignInNeeded={switchToSignIn} />
+              </TabsContent>
+            </Tabs>
+          </CardContent>
+        </Card>
+      </main>
+    </div>
+  );
+}

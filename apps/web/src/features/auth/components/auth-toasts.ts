@@ -1,0 +1,12 @@
+import { toast } from '../../../components/ui/toast-store';
+import { isApiError } from '../../../lib/api-error';
+import { describeAuthError } from '../../../lib/password-reasons';
+
+/** 4xx answers carry a message meant for the user; anything else is unexpected. */
+export function toastAuthFailure(error: unknown, titles: { failed: string; unexpected: string }): void {
+  if (isApiError(error) && error.isClientError) {
+    toast({ title: titles.failed, description: describeAuthError(error), variant: 'destructive' });
+    return;
+  }
+  toast({ title: titles.unexpected, description: 'An unexpected error occurred.', variant: 'destructive' });
+}

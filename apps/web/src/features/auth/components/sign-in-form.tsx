@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast-store';
+import { paths } from '../../../config/paths';
+import { useLogin } from '../api/login';
+import { TextField } from '../../../components/ui/text-field';
+import { toastAuthFailure } from './auth-toasts';
+
+export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const [email, setEmail] = useState(defaultEmail);
+  const [password, setPassword] = useState('');
+  const submitting = loginMutation.isPending;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!email.trim() || !password || submitting) return;
+    try {
+      await loginMutation.mutateAsync({ email: email.trim(), password });
+    } catch (error) {
+      toastAuthFailure(error, { failed: 'Sign In Failed', unexpected: 'Sign In Error' });
+      return;
+    }
+    toast({ title: 'Welcome back!', description: 'You have successfully signed in.' });
+    void navigate(paths.dashboard, { replace: true });
+  };
+
+  return (
+    <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} aria-busy={submitting}>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onValueChange={setEmail}
+        disabled={submitting}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onValueChange={setPassword}
+        disabled={submitting}
+      />
+      <Button type="submit" className="w-full" disabled={submitting}>
+        {submitting ? <Spinner label="Signing in" /> : null}
+        Sign In
+      </Button>
+    </form>
+  );
+}
