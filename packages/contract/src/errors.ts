@@ -17,6 +17,11 @@ export const ErrorCode = z.enum([
   'rate_limited',
   'internal_error',
   'service_unavailable',
+  'model_not_found',
+  'provider_unavailable',
+  'upstream_error',
+  'unsupported_file',
+  'no_vision_model',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
