@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { newId, nowIso, sha256 } from '../../lib/crypto';
-import { toAuthUser } from './user.repository';
+import { toAuthUser, USER_COLUMNS } from './user.repository';
 import type { AuthUser } from './user.types';
 
 export interface SessionLookup {
@@ -44,17 +44,7 @@ export class SessionRepository {
       .selectFrom('sessions')
       .innerJoin('profiles', 'profiles.id', 'sessions.user_id')
       .leftJoin('user_roles', 'user_roles.user_id', 'profiles.id')
-      .select([
-        'sessions.id as session_id',
-        'profiles.id',
-        'profiles.email',
-        'profiles.full_name',
-        'profiles.avatar_url',
-        'profiles.status',
-        'profiles.created_at',
-        'user_roles.role',
-        'user_roles.organization_id',
-      ])
+      .select(['sessions.id as session_id', ...USER_COLUMNS])
       .where('sessions.token_hash', '=', sha256(token))
       .where('sessions.expires_at', '>', nowIso())
       .where('profiles.status', '=', 'active')

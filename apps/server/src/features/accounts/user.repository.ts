@@ -6,6 +6,18 @@ import { type AuthUser, roleOrUser } from './user.types';
 
 const BOOTSTRAP_KEY = 'bootstrap_super_admin';
 
+/** What every query that yields an AuthUser selects (from profiles left-joined with user_roles). */
+export const USER_COLUMNS = [
+  'profiles.id',
+  'profiles.email',
+  'profiles.full_name',
+  'profiles.avatar_url',
+  'profiles.status',
+  'profiles.created_at',
+  'user_roles.role',
+  'user_roles.organization_id',
+] as const;
+
 export interface NewUser {
   email: string;
   full_name: string | null;
@@ -19,19 +31,7 @@ export class UserRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   private selectUsers(db: Kysely<Database> = this.db) {
-    return db
-      .selectFrom('profiles')
-      .leftJoin('user_roles', 'user_roles.user_id', 'profiles.id')
-      .select([
-        'profiles.id',
-        'profiles.email',
-        'profiles.full_name',
-        'profiles.avatar_url',
-        'profiles.status',
-        'profiles.created_at',
-        'user_roles.role',
-        'user_roles.organization_id',
-      ]);
+    return db.selectFrom('profiles').leftJoin('user_roles', 'user_roles.user_id', 'profiles.id').select(USER_COLUMNS);
   }
 
   async findById(id: string): Promise<AuthUser | undefined> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { newId, nowIso, sha256 } from '../../lib/crypto';
-import { toAuthUser } from '../accounts/user.repository';
+import { toAuthUser, USER_COLUMNS } from '../accounts/user.repository';
 import type { AuthUser } from '../accounts/user.types';
 
 const columns = ['id', 'name', 'prefix', 'created_at', 'last_used_at', 'expires_at'] as const;
@@ -57,18 +57,7 @@ export class ApiTokenRepository {
       .selectFrom('api_tokens')
       .innerJoin('profiles', 'profiles.id', 'api_tokens.user_id')
       .leftJoin('user_roles', 'user_roles.user_id', 'profiles.id')
-      .select([
-        'api_tokens.id as token_id',
-        'api_tokens.last_used_at',
-        'profiles.id',
-        'profiles.email',
-        'profiles.full_name',
-        'profiles.avatar_url',
-        'profiles.status',
-        'profiles.created_at',
-        'user_roles.role',
-        'user_roles.organization_id',
-      ])
+      .select(['api_tokens.id as token_id', 'api_tokens.last_used_at', ...USER_COLUMNS])
       .where('api_tokens.token_hash', '=', sha256(secret))
       .where('profiles.status', '=', 'active')
       .where((eb) => eb.or([eb('api_tokens.expires_at', 'is', null), eb('api_tokens.expires_at', '>', now)]))
