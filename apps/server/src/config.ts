@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -33,6 +34,28 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_IP_MAX: intFrom(1, 100_000).default(50),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: intFrom(1, 86_400).default(900),
   WEB_DIST_DIR: z.string().optional(),
+  OLLAMA_BASE_URL: z
+    .string()
+    .refine((value) => value === 'none' || value.split(',').every((url) => /^https?:\/\/[^\s]+$/.test(url.trim())), {
+      message: 'must be one or more http(s) URLs separated by commas, or none',
+    })
+    .default('http://127.0.0.1:11434'),
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  BUILTIN_RUNTIME: bool.default(true),
+  LLAMA_GPU: z.enum(['auto', 'false', 'cuda', 'vulkan', 'metal']).default('auto'),
+  LLAMA_THREADS: intFrom(1, 1024).default(Math.max(1, availableParallelism() - 1)),
+  LLAMA_CONTEXT_SIZE: intFrom(256, 1_048_576).default(4096),
+  LLAMA_PARALLEL: intFrom(1, 64).default(2),
+  LLAMA_IDLE_UNLOAD_SECONDS: intFrom(0, 86_400).default(300),
+  PROVIDER_TIMEOUT_MS: intFrom(100, 120_000).default(5000),
+  MODEL_LIST_CACHE_MS: intFrom(0, 600_000).default(3000),
+  ALLOW_PRIVATE_DOWNLOADS: bool.default(false),
+  DOWNLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(200 * 1024 ** 3),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

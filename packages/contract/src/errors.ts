@@ -22,6 +22,9 @@ export const ErrorCode = z.enum([
   'upstream_error',
   'unsupported_file',
   'no_vision_model',
+  'extraction_failed',
+  'delete_with_command',
+  'url_not_allowed',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -68,6 +68,71 @@ export interface InstanceSettingsTable {
   updated_at: Timestamp;
 }
 
+export interface ChatConversationsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  summary: string | null;
+  summary_message_count: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChatMessagesTable {
+  id: string;
+  conversation_id: string;
+  type: 'user' | 'assistant' | 'system';
+  content: string;
+  /** JSON array of the attachments' public fields. */
+  attachments: string;
+  is_error: number;
+  model: string | null;
+  /** JSON object (MessageMetadata). */
+  metadata: string;
+  created_at: Timestamp;
+}
+
+export interface ChatAttachmentsTable {
+  id: string;
+  user_id: string;
+  conversation_id: string | null;
+  name: string;
+  mime_type: string;
+  size: number;
+  kind: 'image' | 'document';
+  blob_key: string;
+  extracted_text: string | null;
+  created_at: Timestamp;
+}
+
+export interface ModelProvidersTable {
+  id: string;
+  kind: 'ollama' | 'openai';
+  name: string;
+  base_url: string;
+  /** AES-256-GCM under a key derived from SECRET (lib/secret-box.ts); never sent to clients. */
+  api_key_encrypted: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ModelDownloadsTable {
+  id: string;
+  url: string;
+  file_name: string;
+  sha256: string | null;
+  status: 'queued' | 'downloading' | 'verifying' | 'completed' | 'failed' | 'cancelled';
+  /** bigint columns: PostgreSQL returns them as strings, the repository converts. */
+  received_bytes: number | string;
+  total_bytes: number | string | null;
+  error: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: Timestamp | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   profiles: ProfilesTable;
@@ -77,4 +142,9 @@ export interface Database {
   api_tokens: ApiTokensTable;
   rate_limits: RateLimitsTable;
   instance_settings: InstanceSettingsTable;
+  model_providers: ModelProvidersTable;
+  model_downloads: ModelDownloadsTable;
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
+  chat_attachments: ChatAttachmentsTable;
 }

@@ -35,7 +35,10 @@ export interface ChatRequest {
   messages: ChatTurn[];
   temperature?: number;
   maxTokens?: number;
-  /** Aborting must stop generation upstream (close the HTTP request / cancel the built-in evaluation). */
+  /**
+   * Aborting must stop generation upstream (close the HTTP request / cancel the built-in evaluation). A stopped
+   * stream ends with a `done` chunk whose finishReason is 'aborted' (it does not throw).
+   */
   signal: AbortSignal;
 }
 

@@ -1,0 +1,182 @@
+import { access, mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { ModelDownload } from '@hearth/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../http/errors';
+import { checkOutboundUrl, type SsrfPolicy } from '../../http/ssrf-guard';
+import type { EventBus } from '../events/event-bus';
+import { type DownloadPatch, type DownloadRepository, toDownload } from './download.repository';
+import { sha256File, transfer } from './download-transfer';
+
+export interface DownloadServiceOptions {
+  modelsDir: string;
+  policy: SsrfPolicy;
+  maxBytes: number;
+  log: FastifyBaseLogger;
+  /** Called when a model file appears (to refresh model lists). */
+  onInstalled(): void;
+  retryDelayMs?: number;
+}
+
+const FILE_NAME = /^[\w][\w.-]{0,198}\.gguf$/i;
+const EVENT_INTERVAL_MS = 250;
+const SAVE_INTERVAL_MS = 1000;
+
+/**
+ * GGUF downloads as background jobs: they keep running when the page closes, survive a restart (interrupted
+ * ones resume from MODELS_DIR/.partial/<id> with HTTP Range), are checked against sha256 when one is given,
+ * and only appear in MODELS_DIR, by atomic rename, once complete.
+ */
+export class DownloadService {
+  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private closing = false;
+
+  constructor(
+    private readonly repository: DownloadRepository,
+    private readonly bus: EventBus,
+    private readonly options: DownloadServiceOptions,
+  ) {}
+
+  private partialPath(id: string): string {
+    return path.join(this.options.modelsDir, '.partial', id);
+  }
+
+  async list(): Promise<ModelDownload[]> {
+    return (await this.repository.list()).map(toDownload);
+  }
+
+  async create(actorId: string, body: { url: string; file_name?: string; sha256?: string }): Promise<ModelDownload> {
+    const url = await checkOutboundUrl(body.url, this.options.policy);
+    const fileName = body.file_name ?? decodeURIComponent(path.posix.basename(url.pathname));
+    if (!FILE_NAME.test(fileName)) {
+      throw AppError.badRequest('Give a plain file name ending in .gguf for this download.', { field: 'file_name' });
+    }
+    const exists = await access(path.join(this.options.modelsDir, fileName)).then(
+      () => true,
+      () => false,
+    );
+    if (exists || (await this.repository.activeWithFileName(fileName))) {
+      throw AppError.conflict(`A model file named ${fileName} already exists or is being downloaded.`);
+    }
+    const row = await this.repository.create({
+      url: url.toString(),
+      fileName,
+      sha256: body.sha256 ?? null,
+      createdBy: actorId,
+    });
+    this.start(row.id);
+    return toDownload(row);
+  }
+
+  /** Active downloads stop and are marked cancelled; finished ones are removed from the list. */
+  async cancel(id: string): Promise<void> {
+    const row = await this.repository.get(id);
+    if (!row) throw AppError.notFound('Download');
+    const job = this.running.get(id);
+    if (job) {
+      job.controller.abort(new Error('cancelled'));
+      await job.done;
+    }
+    if (row.status === 'queued' || row.status === 'downloading' || row.status === 'verifying') {
+      await rm(this.partialPath(id), { force: true });
+      await this.save(id, { status: 'cancelled', error: null }, true);
+    } else {
+      await this.repository.delete(id);
+    }
+  }
+
+  /** At start-up: pick up downloads a previous process did not finish. */
+  async resumeInterrupted(): Promise<void> {
+    for (const row of await this.repository.listActive()) this.start(row.id);
+  }
+
+  /** At shutdown: stop transfers but keep their state, so the next start resumes them. */
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const job of this.running.values()) job.controller.abort(new Error('shutdown'));
+    await Promise.all([...this.running.values()].map((job) => job.done));
+  }
+
+  private start(id: string): void {
+    if (this.running.has(id) || this.closing) return;
+    const controller = new AbortController();
+    const done = this.run(id, controller.signal)
+      .catch((error: unknown) => this.options.log.error({ err: error, download: id }, 'model download crashed'))
+      .finally(() => this.running.delete(id));
+    this.running.set(id, { controller, done });
+  }
+
+  private lastEvent = new Map<string, number>();
+
+  private readonly saving = new Map<string, Promise<void>>();
+
+  /** Updates of one download apply in order: a late progress write never overtakes the final state. */
+  private save(id: string, patch: DownloadPatch, announce: boolean): Promise<void> {
+    const previous = this.saving.get(id) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      const row = await this.repository.update(id, patch);
+      if (!row || !announce || !row.created_by) return;
+      this.lastEvent.set(id, Date.now());
+      this.bus.publish(row.created_by, { type: 'model.download', download: toDownload(row) });
+    });
+    const settled = next.catch(() => undefined);
+    this.saving.set(id, settled);
+    void settled.then(() => {
+      if (this.saving.get(id) === settled) this.saving.delete(id);
+    });
+    return next;
+  }
+
+  private async run(id: string, signal: AbortSignal): Promise<void> {
+    const row = await this.repository.get(id);
+    if (!row) return;
+    const partial = this.partialPath(id);
+    await mkdir(path.dirname(partial), { recursive: true });
+    await this.save(id, { status: 'downloading', error: null }, true);
+    let savedAt = Date.now();
+    try {
+      const size = await transfer({
+        url: row.url,
+        partialPath: partial,
+        policy: this.options.policy,
+        maxBytes: this.options.maxBytes,
+        signal,
+        retryDelayMs: this.options.retryDelayMs,
+        onProgress: (received, total) => {
+          const now = Date.now();
+          const announce = now - (this.lastEvent.get(id) ?? 0) >= EVENT_INTERVAL_MS;
+          if (!announce && now - savedAt < SAVE_INTERVAL_MS) return;
+          savedAt = now;
+          void this.save(id, { received_bytes: received, total_bytes: total }, announce).catch(() => undefined);
+        },
+      });
+      await this.finish(id, row.file_name, row.sha256, size, signal);
+    } catch (error) {
+      if (signal.aborted) return; // cancel() or shutdown decides what the row says
+      await rm(partial, { force: true });
+      await this.save(id, { status: 'failed', error: error instanceof Error ? error.message : String(error) }, true);
+    } finally {
+      this.lastEvent.delete(id);
+    }
+  }
+
+  private async finish(id: string, fileName: string, expected: string | null, size: number, signal: AbortSignal) {
+    const partial = this.partialPath(id);
+    await this.save(id, { status: 'verifying', received_bytes: size, total_bytes: size }, true);
+    if (expected) {
+      const actual = await sha256File(partial, signal);
+      if (actual !== expected) throw new Error(`Checksum mismatch: expected ${expected}, got ${actual}`);
+    }
+    const target = path.join(this.options.modelsDir, fileName);
+    if (
+      await access(target).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw new Error(`${fileName} already exists`);
+    await rename(partial, target);
+    await this.save(id, { status: 'completed', completed_at: new Date().toISOString() }, true);
+    this.options.onInstalled();
+  }
+}

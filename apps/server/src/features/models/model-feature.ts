@@ -1,0 +1,120 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { SecretBox } from '../../lib/secret-box';
+import type { EventBus } from '../events/event-bus';
+import { DownloadRepository } from './download.repository';
+import { DownloadService } from './download.service';
+import { ModelAdminService } from './model-admin.service';
+import { modelAdminRoutes } from './model-admin.routes';
+import { type ProviderEntry, ProviderRegistry } from './model-registry';
+import { modelRoutes } from './model.routes';
+import { ProviderRepository } from './provider.repository';
+import { providerRoutes } from './provider.routes';
+import { adminEntries, ProviderService } from './provider.service';
+import { BuiltinProvider } from './providers/builtin.provider';
+import { LlamaRuntime } from './providers/llama-runtime';
+import { OllamaProvider } from './providers/ollama.provider';
+import { OpenAiProvider } from './providers/openai.provider';
+import { SystemModeService } from './system-mode.service';
+
+const hostOf = (url: string) => new URL(url).host;
+
+/** Providers the environment defines, in order of preference: built-in, Ollama endpoints, OpenAI-compatible. */
+export function envProviders(config: Config, runtime: LlamaRuntime | null): ProviderEntry[] {
+  const entries: ProviderEntry[] = [];
+  if (runtime) {
+    const provider = new BuiltinProvider(config.MODELS_DIR, runtime, config.LLAMA_CONTEXT_SIZE);
+    entries.push({ provider, source: 'builtin', baseUrl: null, hasApiKey: false, group: provider.id });
+  }
+  const ollamaUrls =
+    config.OLLAMA_BASE_URL === 'none' ? [] : config.OLLAMA_BASE_URL.split(',').map((url) => url.trim());
+  ollamaUrls.forEach((baseUrl, index) => {
+    const id = index === 0 ? 'ollama' : `ollama-${index + 1}`;
+    const provider = new OllamaProvider({
+      id,
+      name: `Ollama (${hostOf(baseUrl)})`,
+      baseUrl,
+      timeoutMs: config.PROVIDER_TIMEOUT_MS,
+    });
+    entries.push({ provider, source: 'env', baseUrl, hasApiKey: false, group: 'env-ollama' });
+  });
+  if (config.OPENAI_BASE_URL) {
+    const provider = new OpenAiProvider({
+      id: 'openai',
+      name: `OpenAI-compatible (${hostOf(config.OPENAI_BASE_URL)})`,
+      baseUrl: config.OPENAI_BASE_URL,
+      apiKey: config.OPENAI_API_KEY ?? null,
+      timeoutMs: config.PROVIDER_TIMEOUT_MS,
+    });
+    entries.push({
+      provider,
+      source: 'env',
+      baseUrl: config.OPENAI_BASE_URL,
+      hasApiKey: Boolean(config.OPENAI_API_KEY),
+      group: provider.id,
+    });
+  }
+  return entries;
+}
+
+export interface ModelFeature {
+  registry: ProviderRegistry;
+  systemMode: SystemModeService;
+  providerService: ProviderService;
+  modelAdminService: ModelAdminService;
+  downloadService: DownloadService;
+  /** Resumes interrupted downloads; call once the server is up. */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Wires the model runtimes feature (called from app.ts, the one place that wires everything). */
+export function buildModelFeature(config: Config, db: Db, bus: EventBus, log: FastifyBaseLogger): ModelFeature {
+  const runtime = config.BUILTIN_RUNTIME
+    ? new LlamaRuntime({
+        gpu: config.LLAMA_GPU,
+        threads: config.LLAMA_THREADS,
+        contextSize: config.LLAMA_CONTEXT_SIZE,
+        parallel: config.LLAMA_PARALLEL,
+        idleUnloadMs: config.LLAMA_IDLE_UNLOAD_SECONDS * 1000,
+        onWarning: (message, error) => log.warn({ err: error }, message),
+      })
+    : null;
+  const secrets = new SecretBox(config.SECRET, 'model-provider-api-keys');
+  const providerRepository = new ProviderRepository(db.kysely);
+  const registry = new ProviderRegistry({
+    fixed: envProviders(config, runtime),
+    loadAdminEntries: async () => adminEntries(await providerRepository.list(), secrets, config.PROVIDER_TIMEOUT_MS),
+    timeoutMs: config.PROVIDER_TIMEOUT_MS,
+    cacheMs: config.MODEL_LIST_CACHE_MS,
+  });
+  const downloadService = new DownloadService(new DownloadRepository(db.kysely), bus, {
+    modelsDir: config.MODELS_DIR,
+    policy: { allowPrivate: config.ALLOW_PRIVATE_DOWNLOADS },
+    maxBytes: config.DOWNLOAD_MAX_BYTES,
+    log,
+    onInstalled: () => registry.invalidateModels(),
+  });
+  return {
+    registry,
+    systemMode: new SystemModeService(registry, { timeoutMs: config.PROVIDER_TIMEOUT_MS }),
+    providerService: new ProviderService(registry, providerRepository, secrets, config.PROVIDER_TIMEOUT_MS),
+    modelAdminService: new ModelAdminService(registry),
+    downloadService,
+    start: () => downloadService.resumeInterrupted(),
+    close: async () => {
+      await downloadService.close();
+      await runtime?.dispose();
+    },
+  };
+}
+
+export async function registerModelRoutes(server: FastifyInstance, feature: ModelFeature): Promise<void> {
+  await server.register(modelRoutes, { registry: feature.registry, systemMode: feature.systemMode });
+  await server.register(providerRoutes, { providerService: feature.providerService });
+  await server.register(modelAdminRoutes, {
+    modelAdminService: feature.modelAdminService,
+    downloadService: feature.downloadService,
+  });
+}

@@ -1,0 +1,185 @@
+import type { ProviderSource } from '@hearth/contract';
+import { AppError } from '../../http/errors';
+import type { ListedModel, ModelProvider, ModelRegistry, ProviderError, ProviderModel } from './model-provider';
+import { type LoadTracker, RoutedProvider } from './routed-provider';
+
+export interface ProviderEntry {
+  provider: ModelProvider;
+  source: ProviderSource;
+  baseUrl: string | null;
+  hasApiKey: boolean;
+  /** Endpoints of one group serve the same models and share the load (the env's OLLAMA_BASE_URL list). */
+  group: string;
+}
+
+export interface ProviderState {
+  connected: boolean;
+  error: string | null;
+  models: ProviderModel[];
+}
+
+export interface ProviderSnapshot {
+  entry: ProviderEntry;
+  state: ProviderState;
+}
+
+export interface RegistryOptions {
+  /** Providers from the environment and the built-in runtime, in the order they are preferred. */
+  fixed: ProviderEntry[];
+  /** Providers admins added (read from the database; re-read after invalidateProviders). */
+  loadAdminEntries: () => Promise<ProviderEntry[]>;
+  /** Per-provider limit for listing models (the spec's 5000 ms health timeout). */
+  timeoutMs: number;
+  /** How long a model list counts as fresh. A stale one is still served (and refreshed behind) for 20× that. */
+  cacheMs: number;
+}
+
+interface CacheSlot {
+  state: ProviderState | null;
+  at: number;
+  pending: Promise<ProviderState> | null;
+}
+
+/**
+ * Every model runtime Hearth knows, health-checked through short-lived caches of their model lists, so a slow
+ * or dead runtime costs one timeout in the background instead of slowing every request.
+ */
+export class ProviderRegistry implements ModelRegistry, LoadTracker {
+  private adminEntries: Promise<ProviderEntry[]> | null = null;
+  private readonly cache = new Map<string, CacheSlot>();
+  private readonly load = new Map<string, number>();
+  private lastModel: { name: string; at: string } | null = null;
+
+  constructor(private readonly options: RegistryOptions) {}
+
+  async entries(): Promise<ProviderEntry[]> {
+    this.adminEntries ??= this.options.loadAdminEntries().catch((error: unknown) => {
+      this.adminEntries = null;
+      throw error;
+    });
+    return [...this.options.fixed, ...(await this.adminEntries)];
+  }
+
+  async entry(id: string): Promise<ProviderEntry | undefined> {
+    return (await this.entries()).find((entry) => entry.provider.id === id);
+  }
+
+  invalidateProviders(): void {
+    this.adminEntries = null;
+  }
+
+  /** Forget cached model lists (after a pull, a download, a delete). */
+  invalidateModels(providerId?: string): void {
+    if (providerId) this.cache.delete(providerId);
+    else this.cache.clear();
+  }
+
+  private refresh(entry: ProviderEntry, slot: CacheSlot): Promise<ProviderState> {
+    slot.pending ??= entry.provider
+      .listModels(AbortSignal.timeout(this.options.timeoutMs))
+      .then(
+        (models): ProviderState => ({ connected: true, error: null, models }),
+        (error: unknown): ProviderState => ({
+          connected: false,
+          error: error instanceof Error ? error.message : String(error),
+          models: [],
+        }),
+      )
+      .then((state) => {
+        if (this.cache.get(entry.provider.id) === slot) Object.assign(slot, { state, at: Date.now(), pending: null });
+        return state;
+      });
+    return slot.pending;
+  }
+
+  async state(entry: ProviderEntry, fresh = false): Promise<ProviderState> {
+    let slot = this.cache.get(entry.provider.id);
+    if (!slot) {
+      slot = { state: null, at: 0, pending: null };
+      this.cache.set(entry.provider.id, slot);
+    }
+    const age = Date.now() - slot.at;
+    if (slot.state && !fresh && age < this.options.cacheMs) return slot.state;
+    const pending = this.refresh(entry, slot);
+    if (slot.state && !fresh && age < this.options.cacheMs * 20) return slot.state;
+    return pending;
+  }
+
+  async snapshot(fresh = false): Promise<ProviderSnapshot[]> {
+    const entries = await this.entries();
+    return Promise.all(entries.map(async (entry) => ({ entry, state: await this.state(entry, fresh) })));
+  }
+
+  async listModels(): Promise<ListedModel[]> {
+    const seen = new Set<string>();
+    const listed: ListedModel[] = [];
+    for (const { entry, state } of await this.snapshot()) {
+      for (const model of state.models) {
+        if (seen.has(model.name)) continue;
+        seen.add(model.name);
+        listed.push({ ...model, provider: providerRef(entry.provider) });
+      }
+    }
+    return listed;
+  }
+
+  async resolve(model: string, providerId?: string): Promise<{ provider: ModelProvider; model: ListedModel }> {
+    const found =
+      this.find(await this.snapshot(), model, providerId) ?? this.find(await this.snapshot(true), model, providerId);
+    if (!found) throw new AppError('model_not_found', 404, `Model ${model} is not available`);
+    return found;
+  }
+
+  private find(snapshot: ProviderSnapshot[], model: string, providerId?: string) {
+    const pinned = providerId ? snapshot.find((item) => item.entry.provider.id === providerId) : undefined;
+    if (providerId && !pinned) return undefined;
+    const serving = snapshot.filter(
+      (item) =>
+        (!pinned || item.entry.group === pinned.entry.group) &&
+        item.state.connected &&
+        item.state.models.some((candidate) => candidate.name === model),
+    );
+    const first = serving[0];
+    const listedModel = first?.state.models.find((candidate) => candidate.name === model);
+    if (!first || !listedModel) return undefined;
+    const provider = new RoutedProvider(
+      serving.map((item) => item.entry.provider),
+      this,
+    );
+    return { provider, model: { ...listedModel, provider: providerRef(first.entry.provider) } };
+  }
+
+  inflight(providerId: string): number {
+    return this.load.get(providerId) ?? 0;
+  }
+
+  begin(providerId: string): void {
+    this.load.set(providerId, this.inflight(providerId) + 1);
+  }
+
+  end(providerId: string): void {
+    this.load.set(providerId, Math.max(0, this.inflight(providerId) - 1));
+  }
+
+  used(model: string): void {
+    this.lastModel = { name: model, at: new Date().toISOString() };
+  }
+
+  /** The model most recently asked to answer, for system mode. */
+  get currentModel(): string | null {
+    return this.lastModel?.name ?? null;
+  }
+
+  markDown(providerId: string, error: ProviderError): void {
+    const slot = this.cache.get(providerId);
+    const state = { connected: false, error: error.message, models: [] };
+    if (slot) Object.assign(slot, { state, at: Date.now() });
+    else this.cache.set(providerId, { state, at: Date.now(), pending: null });
+  }
+}
+
+export const providerRef = (provider: ModelProvider) => ({
+  id: provider.id,
+  kind: provider.kind,
+  name: provider.name,
+});

@@ -1,0 +1,117 @@
+import type { Provider, ProviderCreateBody, ProviderTestResult } from '@hearth/contract';
+import { AppError } from '../../http/errors';
+import { checkOutboundUrl, type SsrfPolicy } from '../../http/ssrf-guard';
+import type { SecretBox } from '../../lib/secret-box';
+import type { ModelProvider } from './model-provider';
+import type { ProviderEntry, ProviderRegistry, ProviderState } from './model-registry';
+import type { ProviderRepository, ProviderRow } from './provider.repository';
+import { OllamaProvider } from './providers/ollama.provider';
+import { OpenAiProvider } from './providers/openai.provider';
+
+/** Model runtimes usually sit on loopback or the LAN: private addresses are fine, metadata never. */
+export const PROVIDER_URL_POLICY: SsrfPolicy = { allowPrivate: true };
+
+export function makeRemoteProvider(
+  input: { id: string; kind: 'ollama' | 'openai'; name: string; baseUrl: string; apiKey: string | null },
+  timeoutMs: number,
+): ModelProvider {
+  return input.kind === 'ollama'
+    ? new OllamaProvider({ id: input.id, name: input.name, baseUrl: input.baseUrl, timeoutMs })
+    : new OpenAiProvider({ id: input.id, name: input.name, baseUrl: input.baseUrl, apiKey: input.apiKey, timeoutMs });
+}
+
+/** Rows → providers. A key that no longer opens (SECRET changed) leaves the provider keyless, not broken. */
+export function adminEntries(rows: ProviderRow[], secrets: SecretBox, timeoutMs: number): ProviderEntry[] {
+  return rows.map((row) => {
+    const apiKey = openKey(row.api_key_encrypted, secrets);
+    const provider = makeRemoteProvider(
+      { id: row.id, kind: row.kind, name: row.name, baseUrl: row.base_url, apiKey },
+      timeoutMs,
+    );
+    return {
+      provider,
+      source: 'admin',
+      baseUrl: row.base_url,
+      hasApiKey: row.api_key_encrypted !== null,
+      group: row.id,
+    };
+  });
+}
+
+function openKey(sealed: string | null, secrets: SecretBox): string | null {
+  if (!sealed) return null;
+  try {
+    return secrets.open(sealed);
+  } catch {
+    return null;
+  }
+}
+
+export const toProvider = (entry: ProviderEntry, state: ProviderState): Provider => ({
+  id: entry.provider.id,
+  kind: entry.provider.kind,
+  name: entry.provider.name,
+  base_url: entry.baseUrl,
+  has_api_key: entry.hasApiKey,
+  source: entry.source,
+  connected: state.connected,
+  error: state.error,
+});
+
+/** Admins add, test and remove model runtimes. Keys are sealed at rest and never leave the server. */
+export class ProviderService {
+  constructor(
+    private readonly registry: ProviderRegistry,
+    private readonly repository: ProviderRepository,
+    private readonly secrets: SecretBox,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async list(): Promise<Provider[]> {
+    return (await this.registry.snapshot()).map(({ entry, state }) => toProvider(entry, state));
+  }
+
+  async create(actorId: string, body: ProviderCreateBody): Promise<Provider> {
+    const url = await checkOutboundUrl(body.base_url, PROVIDER_URL_POLICY);
+    const apiKey = body.api_key?.trim() || null;
+    const row = await this.repository.create({
+      kind: body.kind,
+      name: body.name.trim(),
+      baseUrl: url.toString().replace(/\/+$/, ''),
+      apiKeyEncrypted: apiKey ? this.secrets.seal(apiKey) : null,
+      createdBy: actorId,
+    });
+    this.registry.invalidateProviders();
+    const entry = await this.registry.entry(row.id);
+    if (!entry) throw new Error('Created provider is missing');
+    return toProvider(entry, await this.registry.state(entry, true));
+  }
+
+  async delete(id: string): Promise<void> {
+    const entry = await this.registry.entry(id);
+    if (!entry) throw AppError.notFound('Model provider');
+    if (entry.source !== 'admin') {
+      throw AppError.conflict('This provider comes from the server configuration and cannot be removed here.');
+    }
+    await this.repository.delete(id);
+    this.registry.invalidateProviders();
+    this.registry.invalidateModels(id);
+  }
+
+  async test(id: string): Promise<ProviderTestResult> {
+    const entry = await this.registry.entry(id);
+    if (!entry) throw AppError.notFound('Model provider');
+    const started = performance.now();
+    try {
+      if (entry.source === 'admin' && entry.baseUrl) await checkOutboundUrl(entry.baseUrl, PROVIDER_URL_POLICY);
+      const models = await entry.provider.listModels(AbortSignal.timeout(this.timeoutMs));
+      this.registry.invalidateModels(id);
+      return { connected: true, error: null, models_count: models.length, latency_ms: elapsed(started) };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { connected: false, error: message, models_count: 0, latency_ms: elapsed(started) };
+    }
+  }
+}
+
+const elapsed = (started: number) => Math.round(performance.now() - started);

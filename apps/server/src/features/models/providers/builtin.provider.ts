@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto';
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { LlamaContextSequence, LlamaModel } from 'node-llama-cpp';
+import { AsyncQueue } from '../../../lib/async-queue';
+import {
+  type ChatChunk,
+  type ChatRequest,
+  type ChatTurn,
+  type ModelProvider,
+  type ProviderHealth,
+  ProviderError,
+  type ProviderModel,
+} from '../model-provider';
+import { type GgufSummary, readGgufMetadata, summarizeGguf } from './gguf-metadata';
+import type { GpuState, LlamaRuntime, NodeLlama } from './llama-runtime';
+
+export const BUILTIN_PROVIDER_ID = 'builtin';
+
+interface GgufFile {
+  name: string;
+  path: string;
+  size: number;
+  mtimeMs: number;
+  summary: GgufSummary;
+}
+
+/** Turns without a chat template: a plain transcript the model continues after "Assistant:". */
+export function plainPrompt(messages: ChatTurn[]): string {
+  const label = { system: 'System', user: 'User', assistant: 'Assistant' } as const;
+  return `${messages.map((turn) => `${label[turn.role]}: ${turn.content}`).join('\n')}\nAssistant:`;
+}
+
+/** GGUF files in MODELS_DIR, run in-process by llama.cpp (node-llama-cpp). */
+export class BuiltinProvider implements ModelProvider {
+  readonly id = BUILTIN_PROVIDER_ID;
+  readonly kind = 'builtin' as const;
+  readonly name = 'Built-in (llama.cpp)';
+  private readonly summaries = new Map<string, { mtimeMs: number; size: number; summary: GgufSummary }>();
+
+  constructor(
+    readonly modelsDir: string,
+    private readonly runtime: LlamaRuntime,
+    private readonly contextSize: number,
+  ) {}
+
+  async health(): Promise<ProviderHealth> {
+    return { connected: true, error: null, gpu: await this.gpu() };
+  }
+
+  /** GPU facts once llama.cpp has started for real (it is started by use, never by a status check). */
+  gpu(): Promise<GpuState | null> {
+    return this.runtime.gpuState().catch(() => null);
+  }
+
+  private async files(): Promise<GgufFile[]> {
+    const entries = await readdir(this.modelsDir, { withFileTypes: true }).catch(() => []);
+    const files: GgufFile[] = [];
+    for (const entry of entries) {
+      if (!entry.isFile() || !entry.name.toLowerCase().endsWith('.gguf') || entry.name.startsWith('.')) continue;
+      const filePath = path.join(this.modelsDir, entry.name);
+      const info = await stat(filePath).catch(() => null);
+      if (!info) continue;
+      const summary = await this.summary(filePath, entry.name, info.mtimeMs, info.size);
+      if (summary && !summary.isProjector) {
+        files.push({ name: entry.name, path: filePath, size: info.size, mtimeMs: info.mtimeMs, summary });
+      }
+    }
+    return files.sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  private async summary(filePath: string, name: string, mtimeMs: number, size: number) {
+    const cached = this.summaries.get(filePath);
+    if (cached && cached.mtimeMs === mtimeMs && cached.size === size) return cached.summary;
+    try {
+      const summary = summarizeGguf(await readGgufMetadata(filePath), name);
+      this.summaries.set(filePath, { mtimeMs, size, summary });
+      return summary;
+    } catch {
+      return null; // not a readable GGUF: not listed
+    }
+  }
+
+  async listModels(): Promise<ProviderModel[]> {
+    return (await this.files()).map((file) => ({
+      name: file.name,
+      size: file.size,
+      modified_at: new Date(file.mtimeMs).toISOString(),
+      digest: createHash('sha256').update(`${file.name}:${file.size}:${file.mtimeMs}`).digest('hex'),
+      details: {
+        parameter_size: file.summary.sizeLabel,
+        quantization_level: file.summary.quantization,
+        format: 'gguf',
+        family: file.summary.architecture,
+        families: file.summary.architecture ? [file.summary.architecture] : null,
+      },
+      capabilities: { vision: false, embedding: file.summary.isEmbedding },
+    }));
+  }
+
+  private async file(model: string): Promise<GgufFile> {
+    const found = (await this.files()).find((file) => file.name === model);
+    if (!found) throw new ProviderError(`Model ${model} is not installed`, 'model_not_found', 404);
+    return found;
+  }
+
+  async contextLength(model: string): Promise<number | null> {
+    const { summary } = await this.file(model);
+    return Math.min(summary.contextLength ?? this.contextSize, this.contextSize);
+  }
+
+  async *chat(request: ChatRequest): AsyncGenerator<ChatChunk> {
+    const file = await this.file(request.model);
+    if (request.signal.aborted) {
+      yield { type: 'done', promptTokens: null, completionTokens: null, finishReason: 'aborted' };
+      return;
+    }
+    const queue = new AsyncQueue<ChatChunk>();
+    // Stopping the consumer (break, Stop) must stop evaluation too, not only the caller's signal.
+    const stop = new AbortController();
+    const onAbort = () => stop.abort();
+    request.signal.addEventListener('abort', onAbort, { once: true });
+    const run = this.runtime
+      .withSequence(file.path, (sequence, model, lib) =>
+        generate(
+          { sequence, model, lib, request, signal: stop.signal, useTemplate: file.summary.hasChatTemplate },
+          queue,
+        ),
+      )
+      .then(
+        (done) => {
+          queue.push(done);
+          queue.end();
+        },
+        (error: unknown) =>
+          queue.fail(
+            stop.signal.aborted
+              ? new ProviderError('Request aborted', 'aborted')
+              : new ProviderError(`Built-in runtime failed: ${String(error)}`, 'upstream_error'),
+          ),
+      );
+    try {
+      yield* queue;
+    } finally {
+      request.signal.removeEventListener('abort', onAbort);
+      stop.abort();
+      await run;
+    }
+  }
+
+  async embed(model: string, texts: string[]): Promise<number[][]> {
+    const file = await this.file(model);
+    try {
+      return await this.runtime.embed(file.path, texts);
+    } catch (error) {
+      throw new ProviderError(`Built-in embeddings failed: ${String(error)}`, 'upstream_error');
+    }
+  }
+
+  /** Deletes a GGUF file (unloading it first). */
+  async delete(model: string): Promise<void> {
+    const file = await this.file(model);
+    await this.runtime.unload(file.path);
+    await rm(file.path, { force: true });
+    this.summaries.delete(file.path);
+  }
+}
+
+interface Generation {
+  sequence: LlamaContextSequence;
+  model: LlamaModel;
+  lib: NodeLlama;
+  request: ChatRequest;
+  signal: AbortSignal;
+  useTemplate: boolean;
+}
+
+async function generate(job: Generation, queue: AsyncQueue<ChatChunk>): Promise<ChatChunk> {
+  const { sequence, lib, request, signal } = job;
+  const options = {
+    signal,
+    stopOnAbortSignal: true,
+    onTextChunk: (text: string) => queue.push({ type: 'token', text }),
+    ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
+    temperature: request.temperature ?? 0,
+  };
+  const before = sequence.tokenMeter.getState();
+  let stopReason: string;
+  if (job.useTemplate) {
+    const chat = new lib.LlamaChat({ contextSequence: sequence, chatWrapper: lib.resolveChatWrapper(job.model) });
+    const history = request.messages.map((turn) =>
+      turn.role === 'assistant'
+        ? { type: 'model' as const, response: [turn.content] }
+        : { type: turn.role, text: turn.content },
+    );
+    const result = await chat.generateResponse([...history, { type: 'model', response: [] }], options);
+    stopReason = result.metadata.stopReason;
+    chat.dispose({ disposeSequence: false });
+  } else {
+    const completion = new lib.LlamaCompletion({ contextSequence: sequence });
+    const result = await completion.generateCompletionWithMeta(plainPrompt(request.messages), {
+      ...options,
+      customStopTriggers: ['\nUser:', '\nSystem:'],
+    });
+    stopReason = result.metadata.stopReason;
+    completion.dispose({ disposeSequence: false });
+  }
+  const usage = sequence.tokenMeter.diff(before);
+  return {
+    type: 'done',
+    promptTokens: usage.usedInputTokens,
+    completionTokens: usage.usedOutputTokens,
+    finishReason: signal.aborted || stopReason === 'abort' ? 'aborted' : stopReason === 'maxTokens' ? 'length' : 'stop',
+  };
+}

@@ -1,0 +1,135 @@
+import { type ChatChunk, ProviderError } from '../model-provider';
+
+/** How every provider ends a stream that was stopped: no error, a done chunk saying so. */
+export const ABORTED: ChatChunk = { type: 'done', promptTokens: null, completionTokens: null, finishReason: 'aborted' };
+
+export interface UpstreamRequest {
+  method?: 'GET' | 'POST' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The caller's signal (Stop, client gone). */
+  signal?: AbortSignal;
+  /** Time allowed until the response headers arrive; none when omitted. */
+  timeoutMs?: number;
+}
+
+/** Joins a base URL (with or without a path or trailing slash) and an absolute API path. */
+export const joinUrl = (base: string, apiPath: string): string => `${base.replace(/\/+$/, '')}${apiPath}`;
+
+/**
+ * fetch with the failures every provider maps the same way: network → unreachable, our abort → aborted,
+ * header timeout → timeout, 404 → model_not_found, other non-2xx → upstream_error (with the runtime's own
+ * message when it sent one). The returned controller aborts the request and closes the connection.
+ */
+export async function upstreamFetch(
+  name: string,
+  url: string,
+  request: UpstreamRequest = {},
+): Promise<{ response: Response; controller: AbortController }> {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(request.signal?.reason);
+  if (request.signal?.aborted) throw new ProviderError('Request aborted', 'aborted');
+  request.signal?.addEventListener('abort', onAbort, { once: true });
+  const timer = request.timeoutMs
+    ? setTimeout(
+        () => controller.abort(new ProviderError(`${name} did not answer in time`, 'timeout')),
+        request.timeoutMs,
+      )
+    : undefined;
+  try {
+    const response = await fetch(url, {
+      method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
+      headers: { ...(request.body === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers },
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: controller.signal,
+    });
+    if (!response.ok) {
+      const detail = await errorDetail(response);
+      const kind = response.status === 404 ? 'model_not_found' : 'upstream_error';
+      throw new ProviderError(
+        `${name} answered ${response.status}${detail ? `: ${detail}` : ''}`,
+        kind,
+        response.status,
+      );
+    }
+    return { response, controller };
+  } catch (error) {
+    controller.abort();
+    throw toProviderError(name, error, request.signal);
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** upstreamFetch for a chat stream: null when the caller aborted before the answer began. */
+export async function openStream(
+  name: string,
+  url: string,
+  request: UpstreamRequest & { signal: AbortSignal },
+): Promise<{ response: Response; controller: AbortController } | null> {
+  try {
+    return await upstreamFetch(name, url, request);
+  } catch (error) {
+    if (request.signal.aborted) return null;
+    throw error;
+  }
+}
+
+/** Keeps the caller's signal tied to an open stream: aborting it closes the upstream connection. */
+export function linkAbort(signal: AbortSignal | undefined, controller: AbortController): () => void {
+  const onAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  return () => signal?.removeEventListener('abort', onAbort);
+}
+
+export function toProviderError(name: string, error: unknown, signal?: AbortSignal): ProviderError {
+  if (error instanceof ProviderError) return error;
+  if (signal?.aborted) {
+    const reason: unknown = signal.reason;
+    return reason instanceof Error && reason.name === 'TimeoutError'
+      ? new ProviderError(`${name} did not answer in time`, 'timeout')
+      : new ProviderError('Request aborted', 'aborted');
+  }
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
+  if (error instanceof Error && error.name === 'AbortError') return new ProviderError('Request aborted', 'aborted');
+  const reason = cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return new ProviderError(`Cannot reach ${name}: ${reason}`, 'unreachable');
+}
+
+async function errorDetail(response: Response): Promise<string> {
+  const text = (await response.text().catch(() => '')).slice(0, 500);
+  try {
+    const parsed = JSON.parse(text) as { error?: string | { message?: string } };
+    if (typeof parsed.error === 'string') return parsed.error;
+    if (parsed.error?.message) return parsed.error.message;
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  return text.trim();
+}
+
+/** Splits a byte stream into lines (NDJSON, SSE). A connection that drops mid-stream throws. */
+export async function* readLines(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of body) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let newline = buffer.indexOf('\n');
+    while (newline >= 0) {
+      yield buffer.slice(0, newline).replace(/\r$/, '');
+      buffer = buffer.slice(newline + 1);
+      newline = buffer.indexOf('\n');
+    }
+  }
+  buffer += decoder.decode();
+  if (buffer) yield buffer;
+}
+
+export async function readJson<T>(name: string, response: Response): Promise<T> {
+  try {
+    return (await response.json()) as T;
+  } catch (error) {
+    throw new ProviderError(`${name} sent an unreadable answer: ${String(error)}`, 'upstream_error');
+  }
+}

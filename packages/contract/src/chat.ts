@@ -1,0 +1,274 @@
+import { z } from 'zod';
+
+/** Spec §9 and §5: the constants the chat screen and the server share. */
+export const CHAT_DEFAULT_TEMPERATURE = 0.3;
+export const CHAT_MAX_ATTACHMENT_BYTES = 10_485_760;
+export const CHAT_ALLOWED_EXTENSIONS = [
+  'pdf',
+  'docx',
+  'doc',
+  'txt',
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'bmp',
+  'webp',
+  'svg',
+] as const;
+/** Spec §5: the text sent when a message has files but no text. */
+export const CHAT_FILES_ONLY_TEXT = 'Uploaded documents for analysis';
+/** Spec §8: the system message appended (and saved with is_error) when a reply fails. */
+export const CHAT_FAILED_REPLY_TEXT = 'Sorry, I encountered an error processing your request. Please try again.';
+export const NO_VISION_MODEL_MESSAGE =
+  'No vision models are installed. Please install LLaVA or another vision model in the local model runtime first. You can install one by running a pull command for the llava model.';
+
+export const MessageType = z.enum(['user', 'assistant', 'system']);
+export type MessageType = z.infer<typeof MessageType>;
+
+export const Attachment = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    mime_type: z.string(),
+    size: z.number().int(),
+    kind: z.enum(['image', 'document']),
+    /** Documents: text was extracted and goes into the prompt. */
+    has_text: z.boolean(),
+  })
+  .meta({ id: 'ChatAttachment' });
+export type Attachment = z.infer<typeof Attachment>;
+
+/** A knowledge source an answer used (spec §3 "Knowledge source"). */
+export const UsedDocument = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  collectionName: z.string(),
+  snippet: z.string(),
+  relevance_score: z.number().min(0).max(1).optional(),
+});
+export type UsedDocument = z.infer<typeof UsedDocument>;
+
+export const TokenUsage = z.object({
+  prompt_tokens: z.number().int().nullable(),
+  completion_tokens: z.number().int().nullable(),
+});
+export type TokenUsage = z.infer<typeof TokenUsage>;
+
+export const MessageMetadata = z.object({
+  /** The user pressed Stop: the content is what was produced until then. */
+  stopped: z.boolean().optional(),
+  /** The prompt had to be cut to fit the model's context window. */
+  truncated: z.boolean().optional(),
+  /** The model hit its output limit. */
+  length_limited: z.boolean().optional(),
+  usage: TokenUsage.optional(),
+  used_documents: z.array(UsedDocument).optional(),
+  provider_id: z.string().optional(),
+  /** The enhanced path failed and a plain call answered. */
+  fallback: z.boolean().optional(),
+  /** Error code of a failed reply (system messages with is_error). */
+  error_code: z.string().optional(),
+});
+export type MessageMetadata = z.infer<typeof MessageMetadata>;
+
+export const Message = z
+  .object({
+    id: z.string(),
+    conversation_id: z.string(),
+    type: MessageType,
+    content: z.string(),
+    attachments: z.array(Attachment),
+    is_error: z.boolean(),
+    /** The model that answered (assistant messages) or was asked (user messages). */
+    model: z.string().nullable(),
+    created_at: z.string(),
+    metadata: MessageMetadata,
+  })
+  .meta({ id: 'ChatMessage' });
+export type Message = z.infer<typeof Message>;
+
+export const Conversation = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    message_count: z.number().int().optional(),
+  })
+  .meta({ id: 'Conversation' });
+export type Conversation = z.infer<typeof Conversation>;
+
+export const ConversationListQuery = z.object({
+  /** Opaque; from `next_cursor` of the previous page. */
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type ConversationListQuery = z.input<typeof ConversationListQuery>;
+
+/** Newest updated first. */
+export const ConversationList = z.object({
+  conversations: z.array(Conversation),
+  next_cursor: z.string().nullable(),
+});
+export type ConversationList = z.infer<typeof ConversationList>;
+
+export const CreateConversationBody = z.object({ title: z.string().trim().min(1).max(200).optional() });
+export type CreateConversationBody = z.infer<typeof CreateConversationBody>;
+
+export const UpdateConversationBody = z.object({ title: z.string().trim().min(1).max(200) });
+export type UpdateConversationBody = z.infer<typeof UpdateConversationBody>;
+
+/**
+ * Without a cursor: the newest `limit` messages. `before` pages to older messages, `after` to newer ones.
+ * Each page is in chronological order (oldest first).
+ */
+export const MessageListQuery = z.object({
+  before: z.string().max(500).optional(),
+  after: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export type MessageListQuery = z.input<typeof MessageListQuery>;
+
+export const MessageList = z.object({
+  messages: z.array(Message),
+  /** Pass as `before` to load older messages; null when this page starts at the first message. */
+  older_cursor: z.string().nullable(),
+  /** Pass as `after` to load newer messages; null when this page ends at the last message. */
+  newer_cursor: z.string().nullable(),
+});
+export type MessageList = z.infer<typeof MessageList>;
+
+export const ClearHistoryResponse = z.object({ deleted: z.number().int() });
+export type ClearHistoryResponse = z.infer<typeof ClearHistoryResponse>;
+
+/** Spec §3 "Local user preferences" (kept in browser storage, sent with each message). */
+export const UserPreferences = z.object({
+  preferredResponseStyle: z.enum(['conversational', 'formal', 'technical']).default('conversational'),
+  includeLegalDisclaimers: z.boolean().default(false),
+  autoUseDocuments: z.boolean().default(true),
+  rememberContext: z.boolean().default(true),
+});
+export type UserPreferences = z.infer<typeof UserPreferences>;
+
+/** What every answering request shares: which model, how, and with which context. */
+const AnswerOptions = z.object({
+  model: z.string().trim().min(1).max(300),
+  provider_id: z.string().max(200).optional(),
+  temperature: z.number().min(0).max(2).default(CHAT_DEFAULT_TEMPERATURE),
+  selectedCollections: z.array(z.string().max(100)).max(100).optional(),
+  useConversationContext: z.boolean().default(true),
+  useDocumentContext: z.boolean().default(true),
+  userPreferences: UserPreferences.optional(),
+});
+
+export const SendMessageBody = AnswerOptions.extend({
+  /** Omitted on the first send: the server creates the conversation and titles it (spec §4). */
+  conversation_id: z.uuid().optional(),
+  content: z.string().max(100_000),
+  /** From POST /api/chat/attachments. */
+  attachment_ids: z.array(z.uuid()).max(10).optional(),
+}).refine((body) => body.content.trim().length > 0 || (body.attachment_ids?.length ?? 0) > 0, {
+  message: 'Type a message or attach a file',
+  path: ['content'],
+});
+export type SendMessageBody = z.input<typeof SendMessageBody>;
+
+/** Answer the last user message again; the last assistant answer (or error message) is replaced. */
+export const RegenerateBody = AnswerOptions;
+export type RegenerateBody = z.input<typeof RegenerateBody>;
+
+/** Replace a user message's text, drop every message after it, and answer again. */
+export const EditMessageBody = AnswerOptions.extend({ content: z.string().trim().min(1).max(100_000) });
+export type EditMessageBody = z.input<typeof EditMessageBody>;
+
+export const MessageParams = z.object({ id: z.uuid(), messageId: z.uuid() });
+export type MessageParams = z.infer<typeof MessageParams>;
+
+export const StopResponse = z.object({ stopped: z.boolean() });
+export type StopResponse = z.infer<typeof StopResponse>;
+
+/**
+ * Server-sent events of POST /api/chat/stream, /regenerate and /edit: `event: <type>` + `data: <json>`.
+ * Order: conversation → messages_removed? → user_message? → context → token* → done | error.
+ * `context` comes again when the enhanced path failed before answering and a plain call takes over.
+ * `error` carries the saved system message (is_error) when there is one to show.
+ */
+export const ChatStreamEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('conversation'), conversation: Conversation }),
+  z.object({ type: z.literal('messages_removed'), message_ids: z.array(z.string()) }),
+  z.object({ type: z.literal('user_message'), message: Message }),
+  z.object({
+    type: z.literal('context'),
+    /** True when older history or attachment text had to be left out to fit the model's context window. */
+    truncated: z.boolean(),
+    dropped_messages: z.number().int(),
+    context_tokens: z.number().int().optional(),
+    context_length: z.number().int().nullable().optional(),
+    summary_used: z.boolean(),
+    used_documents: z.array(UsedDocument),
+  }),
+  z.object({ type: z.literal('token'), text: z.string() }),
+  z.object({ type: z.literal('done'), message: Message }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string(), saved_message: Message.nullable() }),
+]);
+export type ChatStreamEvent = z.infer<typeof ChatStreamEvent>;
+export type ChatStreamEventType = ChatStreamEvent['type'];
+
+/** POST /api/chat (spec §7): non-streaming, optionally enhanced with conversation and document context. */
+export const ChatBody = z.looseObject({
+  message: z.string().trim().min(1).max(100_000),
+  model: z.string().trim().min(1).max(300),
+  temperature: z.number().min(0).max(2).default(CHAT_DEFAULT_TEMPERATURE),
+  conversation_history: z
+    .array(z.object({ role: z.enum(['user', 'assistant', 'system']), content: z.string().max(100_000) }))
+    .max(1000)
+    .optional(),
+  conversationId: z.uuid().optional(),
+  selectedCollections: z.array(z.string().max(100)).max(100).optional(),
+  useConversationContext: z.boolean().default(true),
+  useDocumentContext: z.boolean().default(true),
+  userPreferences: UserPreferences.optional(),
+  provider_id: z.string().max(200).optional(),
+});
+export type ChatBody = z.input<typeof ChatBody>;
+
+export const ChatResponseMetadata = z.object({
+  model: z.string(),
+  provider_id: z.string(),
+  enhanced: z.boolean(),
+  fallback: z.boolean(),
+  summary_used: z.boolean(),
+  truncated: z.boolean(),
+  usage: TokenUsage,
+});
+export type ChatResponseMetadata = z.infer<typeof ChatResponseMetadata>;
+
+export const ChatResponse = z.object({
+  response: z.string(),
+  responseMetadata: ChatResponseMetadata,
+  usedDocuments: z.array(UsedDocument),
+});
+export type ChatResponse = z.infer<typeof ChatResponse>;
+
+/** POST /api/vision/analyze (spec §3 "Vision request"). */
+export const VisionAnalyzeBody = z.object({
+  /** Base64, with or without a data: prefix. */
+  image_data: z.string().min(1).max(15_000_000),
+  analysis_type: z.string().trim().max(100).default('general'),
+  prompt: z.string().max(10_000).optional(),
+  model: z.string().max(300).optional(),
+});
+export type VisionAnalyzeBody = z.input<typeof VisionAnalyzeBody>;
+
+export const VisionAnalyzeResponse = z.object({ analysis: z.string(), model: z.string() });
+export type VisionAnalyzeResponse = z.infer<typeof VisionAnalyzeResponse>;
+
+/** Vision errors also carry `detail` (e.g. 'No vision models available'), as the spec's backend did. */
+export const VisionErrorBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  detail: z.string().optional(),
+  details: z.unknown().optional(),
+});
+export type VisionErrorBody = z.infer<typeof VisionErrorBody>;
