@@ -16,7 +16,11 @@ import { UserRepository } from './features/accounts/user.repository';
 import { AdminUserRepository } from './features/admin/admin-user.repository';
 import { adminUserRoutes } from './features/admin/admin-user.routes';
 import { AdminUserService } from './features/admin/admin-user.service';
+import { buildChatFeature, registerChatRoutes } from './features/chat/chat-feature';
+import { InProcessEventBus } from './features/events/event-bus';
+import { eventRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { buildModelFeature, type ModelFeature, registerModelRoutes } from './features/models/model-feature';
 import { ApiTokenRepository } from './features/tokens/api-token.repository';
 import { apiTokenRoutes } from './features/tokens/api-token.routes';
 import { ApiTokenService } from './features/tokens/api-token.service';
@@ -39,6 +43,7 @@ export interface AppOverrides {
 export interface App {
   server: FastifyInstance;
   db: Db;
+  models: ModelFeature;
   close(): Promise<void>;
 }
 
@@ -89,6 +94,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerAuth(server, { authService, secret: config.SECRET, cookieSecure: config.COOKIE_SECURE });
   await registerOpenApi(server, VERSION);
 
+  const events = new InProcessEventBus();
+  const models = buildModelFeature(config, db, events, server.log);
+  const chat = buildChatFeature({ db, blobs, registry: models.registry, log: server.log });
+
   await server.register(healthRoutes, { db, blobs, version: VERSION });
   await server.register(authRoutes, {
     authService,
@@ -98,21 +107,27 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await server.register(apiTokenRoutes, { apiTokenService });
   await server.register(adminUserRoutes, { adminUserService });
+  await server.register(eventRoutes, { bus: events });
+  await registerModelRoutes(server, models);
+  await registerChatRoutes(server, chat);
   await registerStaticWeb(server, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
 
   // Expired sessions and finished rate-limit windows are only clutter; sweep them hourly.
   const sweep = setInterval(() => {
-    Promise.all([sessions.deleteExpired(), rateLimits.deleteExpired()]).catch((error: unknown) =>
-      server.log.warn({ err: error }, 'maintenance sweep failed'),
+    Promise.all([sessions.deleteExpired(), rateLimits.deleteExpired(), chat.attachmentService.sweepUnsent()]).catch(
+      (error: unknown) => server.log.warn({ err: error }, 'maintenance sweep failed'),
     );
   }, 3_600_000);
   sweep.unref();
+  await models.start();
 
   return {
     server,
     db,
+    models,
     close: async () => {
       clearInterval(sweep);
+      await models.close();
       await server.close();
       await db.close();
     },

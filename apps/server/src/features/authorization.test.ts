@@ -3,9 +3,12 @@
  * so a route added without a row below fails this test. To add a route: add one entry to ROUTES, saying how
  * to build its request and what each caller should get.
  */
-import type { AdminUser, ApiTokenCreated } from '@hearth/contract';
+import type { AdminUser, ApiTokenCreated, Attachment, MessageList } from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEvents } from '../../test/chat-helpers';
+import { type FakeOllama, startFakeOllama } from '../../test/fakes/fake-ollama';
 import { assignRole, listRoutes, moveToNewOrganization } from '../../test/helpers';
+import { openSse } from '../../test/sse-client';
 import {
   createUser,
   login,
@@ -54,6 +57,12 @@ const admins: Expectation = { ...signedIn, user: 403, otherUser: 403, moderator:
 /** Admin actions on a member of the owner's organisation: an admin elsewhere cannot see them. */
 const adminsOfTarget: Expectation = { ...admins, otherOrgAdmin: 404 };
 
+/** The error bodies: ours {code}, and OpenAI's {error: {code}} under /v1. */
+interface ErrorShape {
+  code?: string;
+  error?: { code?: string };
+}
+
 /** What a row's request builder gets: who is calling, and ways to make fresh targets. */
 interface Scenario {
   caller: Caller;
@@ -63,6 +72,16 @@ interface Scenario {
   newMember(): Promise<AdminUser>;
   /** A new API token of the owner (the `user` caller). */
   newOwnedToken(): Promise<ApiTokenCreated>;
+  /** A new conversation of the owner with one question and answer. */
+  newOwnedConversation(): Promise<{ id: string; userMessageId: string }>;
+  /** A new chat attachment of the owner. */
+  newOwnedAttachment(): Promise<Attachment>;
+  /** The fake model runtime's URL (model providers, download sources). */
+  fakeRuntimeUrl: string;
+  /** A new model provider added by the super admin; its id. */
+  newProvider(): Promise<string>;
+  /** A new GGUF download started by the super admin; its id. */
+  newDownload(): Promise<string>;
   /** A new session of the caller, for requests that would end the one the other rows use. */
   freshToken(): Promise<string | undefined>;
   uniqueEmail(): string;
@@ -71,6 +90,10 @@ interface Scenario {
 interface RouteRequest {
   path: string;
   body?: unknown;
+  /** A multipart body instead of JSON. */
+  form?: FormData;
+  /** The answer is a server-sent-events stream: the runner reads the status, then hangs up. */
+  stream?: boolean;
   /** Replaces the caller's token (e.g. with a fresh session); the runner never sends cookies. */
   token?: string;
 }
@@ -82,6 +105,14 @@ interface RouteRule {
 }
 
 const get = (path: string) => () => ({ path });
+const MODEL = 'llama3:latest';
+/** A fresh GGUF file name, so downloads never collide. */
+const uniqueGguf = () => `authz-${Math.random().toString(36).slice(2, 10)}.gguf`;
+const textFile = () => {
+  const form = new FormData();
+  form.append('file', new Blob(['authorisation check']), 'authz.txt');
+  return form;
+};
 
 const ROUTES: RouteRule[] = [
   { route: 'GET /health', expect: everyone, request: get('/health') },
@@ -162,15 +193,156 @@ const ROUTES: RouteRule[] = [
     expect: adminsOfTarget,
     request: async (s) => ({ path: `/api/admin/users/${(await s.newMember()).id}` }),
   },
+
+  { route: 'GET /api/conversations', expect: signedIn, request: get('/api/conversations') },
+  { route: 'POST /api/conversations', expect: signedIn, request: () => ({ path: '/api/conversations', body: {} }) },
+  { route: 'DELETE /api/conversations', expect: signedIn, request: get('/api/conversations') },
+  {
+    route: 'GET /api/conversations/:id',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/conversations/${(await s.newOwnedConversation()).id}` }),
+  },
+  {
+    route: 'PATCH /api/conversations/:id',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/conversations/${(await s.newOwnedConversation()).id}`, body: { title: 'x' } }),
+  },
+  {
+    route: 'DELETE /api/conversations/:id',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/conversations/${(await s.newOwnedConversation()).id}` }),
+  },
+  {
+    route: 'GET /api/conversations/:id/messages',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/conversations/${(await s.newOwnedConversation()).id}/messages` }),
+  },
+  {
+    route: 'POST /api/conversations/:id/stop',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/conversations/${(await s.newOwnedConversation()).id}/stop`, body: {} }),
+  },
+  {
+    route: 'POST /api/conversations/:id/regenerate',
+    expect: ownerOnly,
+    request: async (s) => ({
+      path: `/api/conversations/${(await s.newOwnedConversation()).id}/regenerate`,
+      body: { model: MODEL },
+    }),
+  },
+  {
+    route: 'POST /api/conversations/:id/messages/:messageId/edit',
+    expect: ownerOnly,
+    request: async (s) => {
+      const { id, userMessageId } = await s.newOwnedConversation();
+      return { path: `/api/conversations/${id}/messages/${userMessageId}/edit`, body: { model: MODEL, content: 'x' } };
+    },
+  },
+  {
+    route: 'POST /api/chat/stream',
+    expect: signedIn,
+    request: () => ({ path: '/api/chat/stream', body: { model: MODEL, content: 'authz' } }),
+  },
+  {
+    route: 'POST /api/chat',
+    expect: signedIn,
+    request: () => ({ path: '/api/chat', body: { model: MODEL, message: 'authz' } }),
+  },
+  {
+    route: 'POST /api/vision/analyze',
+    expect: signedIn,
+    request: () => ({
+      path: '/api/vision/analyze',
+      body: {
+        image_data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      },
+    }),
+  },
+  {
+    route: 'POST /api/chat/attachments',
+    expect: signedIn,
+    request: () => ({ path: '/api/chat/attachments', form: textFile() }),
+  },
+  {
+    route: 'GET /api/chat/attachments/:id/content',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/chat/attachments/${(await s.newOwnedAttachment()).id}/content` }),
+  },
+  { route: 'GET /v1/models', expect: signedIn, request: get('/v1/models') },
+  {
+    route: 'POST /v1/chat/completions',
+    expect: signedIn,
+    request: () => ({
+      path: '/v1/chat/completions',
+      body: { model: MODEL, messages: [{ role: 'user', content: 'hi' }] },
+    }),
+  },
+  { route: 'GET /api/events', expect: signedIn, request: () => ({ path: '/api/events', stream: true }) },
+  { route: 'GET /api/ollama/status', expect: signedIn, request: get('/api/ollama/status') },
+  { route: 'GET /api/ollama/models', expect: signedIn, request: get('/api/ollama/models') },
+  { route: 'GET /api/vision/models', expect: signedIn, request: get('/api/vision/models') },
+  { route: 'GET /api/system/mode', expect: signedIn, request: get('/api/system/mode') },
+  { route: 'GET /api/models/starters', expect: signedIn, request: get('/api/models/starters') },
+  { route: 'GET /api/models/providers', expect: admins, request: get('/api/models/providers') },
+  {
+    route: 'POST /api/models/providers',
+    expect: admins,
+    request: (s) => ({
+      path: '/api/models/providers',
+      body: { kind: 'ollama', name: 'Authz', base_url: s.fakeRuntimeUrl },
+    }),
+  },
+  {
+    route: 'DELETE /api/models/providers/:id',
+    expect: admins,
+    request: async (s) => ({ path: `/api/models/providers/${await s.newProvider()}` }),
+  },
+  {
+    route: 'POST /api/models/providers/:id/test',
+    expect: admins,
+    request: () => ({ path: '/api/models/providers/ollama/test', body: {} }),
+  },
+  {
+    route: 'POST /api/models/pull',
+    expect: admins,
+    request: () => ({ path: '/api/models/pull', body: { name: 'authz:1b' } }),
+  },
+  {
+    // The built-in runtime is off in this table, so admins get 404; real deletion is covered in models.test.ts.
+    route: 'DELETE /api/models/:provider_id/:name',
+    expect: { ...admins, otherOrgAdmin: 404, admin: 404, superAdmin: 404 },
+    request: get('/api/models/builtin/authz.gguf'),
+  },
+  { route: 'GET /api/models/downloads', expect: admins, request: get('/api/models/downloads') },
+  {
+    route: 'POST /api/models/downloads',
+    expect: admins,
+    request: (s) => ({
+      path: '/api/models/downloads',
+      body: { url: `${s.fakeRuntimeUrl}/files/missing.gguf`, file_name: uniqueGguf() },
+    }),
+  },
+  {
+    route: 'DELETE /api/models/downloads/:id',
+    expect: admins,
+    request: async (s) => ({ path: `/api/models/downloads/${await s.newDownload()}` }),
+  },
 ];
 
 describe(`authorisation: every route × every caller (${testDb})`, () => {
   let server: TestServer;
+  let ollama: FakeOllama;
   let accounts: Record<Account, TestUser>;
   let emails = 0;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    ollama = await startFakeOllama();
+    server = await startTestServer({
+      OLLAMA_BASE_URL: ollama.url,
+      BUILTIN_RUNTIME: 'false',
+      ALLOW_PRIVATE_DOWNLOADS: 'true',
+      MODEL_LIST_CACHE_MS: '600000',
+    });
     const superAdmin = await createUser(server, 'authz-root');
     const [user, otherUser, moderator, otherOrgAdmin, admin] = [
       await createUser(server, 'authz-owner'),
@@ -185,7 +357,10 @@ describe(`authorisation: every route × every caller (${testDb})`, () => {
     await moveToNewOrganization(server, otherOrgAdmin.id);
     accounts = { user, otherUser, moderator, otherOrgAdmin, admin, superAdmin };
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await ollama.close();
+  });
 
   function scenarioFor(caller: Caller): Scenario {
     const uniqueEmail = () => `authz-${(emails += 1)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
@@ -211,9 +386,60 @@ describe(`authorisation: every route × every caller (${testDb})`, () => {
         if (response.status !== 201) throw new Error(`setup: token creation failed (${response.status})`);
         return response.body;
       },
+      async newOwnedConversation() {
+        const response = await fetch(`${server.url}/api/chat/stream`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${accounts.user.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: MODEL, content: 'target' }),
+        });
+        const first = parseEvents(await response.text())[0];
+        if (first?.type !== 'conversation') throw new Error(`setup: conversation creation failed (${response.status})`);
+        const id = first.conversation.id;
+        const messages = await server.request<MessageList>(`/api/conversations/${id}/messages`, {
+          token: accounts.user.token,
+        });
+        return { id, userMessageId: messages.body.messages[0]?.id ?? '' };
+      },
+      async newOwnedAttachment() {
+        const response = await fetch(`${server.url}/api/chat/attachments`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${accounts.user.token}` },
+          body: textFile(),
+        });
+        if (response.status !== 201) throw new Error(`setup: attachment upload failed (${response.status})`);
+        return (await response.json()) as Attachment;
+      },
+      fakeRuntimeUrl: ollama.url,
+      async newProvider() {
+        const response = await server.request<{ id: string }>('/api/models/providers', {
+          token: accounts.superAdmin.token,
+          body: { kind: 'ollama', name: 'Target', base_url: ollama.url },
+        });
+        if (response.status !== 201) throw new Error(`setup: provider creation failed (${response.status})`);
+        return response.body.id;
+      },
+      async newDownload() {
+        const response = await server.request<{ id: string }>('/api/models/downloads', {
+          token: accounts.superAdmin.token,
+          body: { url: `${ollama.url}/files/missing.gguf`, file_name: uniqueGguf() },
+        });
+        if (response.status !== 202) throw new Error(`setup: download creation failed (${response.status})`);
+        return response.body.id;
+      },
       freshToken: async () =>
         caller === 'anonymous' ? undefined : (await login(server, accounts[caller].email)).token,
     };
+  }
+
+  /** An event stream: its status, and its JSON body when it is refused. */
+  async function streamOutcome(path: string, token: string | undefined) {
+    const stream = await openSse(server.url + path, { token });
+    if (stream.status >= 200 && stream.status < 300) {
+      stream.close();
+      return { status: stream.status, body: {} as ErrorShape };
+    }
+    await stream.ended;
+    return { status: stream.status, body: JSON.parse(stream.text()) as ErrorShape };
   }
 
   /** What a caller actually got, in the table's terms; an unexpected code shows up as 'status code'. */
@@ -222,9 +448,19 @@ describe(`authorisation: every route × every caller (${testDb})`, () => {
     const built = await rule.request(scenario);
     const method = rule.route.split(' ')[0];
     const token = 'token' in built ? built.token : scenario.token;
-    const response = await server.request<{ code?: string }>(built.path, { method, body: built.body, token });
+    const response = built.stream
+      ? await streamOutcome(built.path, token)
+      : built.form
+        ? await fetch(server.url + built.path, {
+            method,
+            headers: token ? { authorization: `Bearer ${token}` } : {},
+            body: built.form,
+          }).then(async (raw) => ({ status: raw.status, body: (await raw.json()) as ErrorShape }))
+        : await server.request<ErrorShape>(built.path, { method, body: built.body, token });
     if (response.status >= 200 && response.status < 300) return 'allow';
-    const code = typeof response.body === 'object' && response.body ? response.body.code : undefined;
+    // /v1 answers in OpenAI's error shape, {error: {code}}.
+    const body = typeof response.body === 'object' && response.body ? response.body : undefined;
+    const code = body?.code ?? body?.error?.code;
     if (
       (response.status === 401 || response.status === 403 || response.status === 404) &&
       code === DENY_CODES[response.status]

@@ -9,7 +9,7 @@ export const SESSION_COOKIE = 'hearth_session';
 export const CSRF_COOKIE = 'hearth_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 
-/** Who may call a route. Every /api route must say; a route that does not fails start-up. */
+/** Who may call a route. Every /api and /v1 route must say; a route that does not fails start-up. */
 export type Access = 'public' | 'user' | 'admin' | 'super_admin';
 
 declare module 'fastify' {
@@ -33,7 +33,8 @@ export function registerAuth(app: FastifyInstance, options: AuthHookOptions): vo
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api') && !route.url.startsWith('/api/docs') && !route.config?.access) {
+    const guarded = route.url.startsWith('/api') || route.url.startsWith('/v1/');
+    if (guarded && !route.url.startsWith('/api/docs') && !route.config?.access) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access level`);
     }
   });

@@ -1,0 +1,80 @@
+import type { ErrorCode, UsedDocument } from '@hearth/contract';
+import type { ModelProvider } from '../models/model-provider';
+import { type ModelAnswer, ModelCallError, errorCodeOf, runModel } from './model-call';
+import type { PromptPlan } from './prompt-plan';
+
+export const BOTH_FAILED_MESSAGE = 'Both enhanced and fallback chat services failed';
+
+export interface PreparedPrompt {
+  plan: PromptPlan;
+  summaryUsed: boolean;
+  documents: UsedDocument[];
+}
+
+export interface AnswerRequest {
+  provider: ModelProvider;
+  model: string;
+  temperature: number;
+  signal: AbortSignal;
+  /** The enhanced path (context, summary, documents); null to make only the plain call. */
+  enhanced: (() => Promise<PreparedPrompt>) | null;
+  /** The plain call: just the message (with its attachments). */
+  plain: () => PreparedPrompt;
+  onContext?: (prepared: PreparedPrompt) => void;
+  onToken?: (text: string) => void;
+  onEnhancedFailure?: (error: unknown) => void;
+}
+
+export type AnswerOutcome =
+  | {
+      status: 'answered' | 'stopped';
+      answer: ModelAnswer;
+      prepared: PreparedPrompt | null;
+      fallback: boolean;
+    }
+  | { status: 'failed'; code: ErrorCode; message: string; fallback: boolean };
+
+const stoppedEarly = (fallback: boolean): AnswerOutcome => ({
+  status: 'stopped',
+  answer: { text: '', promptTokens: null, completionTokens: null, finishReason: 'aborted' },
+  prepared: null,
+  fallback,
+});
+
+/**
+ * Spec §7 enhanced chat: build the context and ask the model; on any failure of that path, make a plain call
+ * with just the message; when both fail, say so. Once part of an answer was streamed there is no fallback
+ * (the user already saw it): the failure is reported as it is.
+ */
+export async function answerWithFallback(request: AnswerRequest): Promise<AnswerOutcome> {
+  const { provider, model, temperature, signal } = request;
+  const call = async (prepared: PreparedPrompt, fallback: boolean): Promise<AnswerOutcome> => {
+    request.onContext?.(prepared);
+    const answer = await runModel(
+      provider,
+      { model, messages: prepared.plan.messages, temperature, signal },
+      request.onToken,
+    );
+    return { status: answer.finishReason === 'aborted' ? 'stopped' : 'answered', answer, prepared, fallback };
+  };
+
+  if (request.enhanced) {
+    try {
+      return await call(await request.enhanced(), false);
+    } catch (error) {
+      if (signal.aborted) return stoppedEarly(false);
+      if (error instanceof ModelCallError && error.partial) {
+        return { status: 'failed', code: errorCodeOf(error), message: error.message, fallback: false };
+      }
+      request.onEnhancedFailure?.(error);
+    }
+  }
+  const fallback = request.enhanced !== null;
+  try {
+    return await call(request.plain(), fallback);
+  } catch (error) {
+    if (signal.aborted) return stoppedEarly(fallback);
+    const message = fallback ? BOTH_FAILED_MESSAGE : error instanceof Error ? error.message : String(error);
+    return { status: 'failed', code: errorCodeOf(error), message, fallback };
+  }
+}

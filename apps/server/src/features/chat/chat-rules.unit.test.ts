@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { FILE_TYPES, extensionOf } from './file-types';
+import { isSimpleGreeting } from './greetings';
+import { planPrompt } from './prompt-plan';
+import { conversationTitle } from './title';
+
+describe('conversation title (spec §4)', () => {
+  it('uses text of 8 words or fewer as is', () => {
+    expect(conversationTitle('What is the capital of France?')).toBe('What is the capital of France?');
+    expect(conversationTitle('one two three four five six seven eight')).toBe(
+      'one two three four five six seven eight',
+    );
+  });
+
+  it('cuts short text longer than 50 characters to 50 plus an ellipsis', () => {
+    const text = 'Supercalifragilisticexpialidocious antidisestablishmentarianism explained';
+    expect(text.split(' ')).toHaveLength(3);
+    expect(conversationTitle(text)).toBe(`${text.slice(0, 50)}...`);
+    expect(conversationTitle('x'.repeat(50))).toBe('x'.repeat(50));
+    expect(conversationTitle('x'.repeat(51))).toBe(`${'x'.repeat(50)}...`);
+  });
+
+  it('uses the first 8 words plus an ellipsis for longer text', () => {
+    expect(conversationTitle('one two three four five six seven eight nine')).toBe(
+      'one two three four five six seven eight...',
+    );
+  });
+
+  it('treats newlines and runs of spaces as single spaces', () => {
+    expect(conversationTitle('  Summarise\n\nthis   document  ')).toBe('Summarise this document');
+    expect(conversationTitle('   ')).toBe('New Chat');
+  });
+});
+
+describe('simple greetings (spec §4)', () => {
+  it.each(['hi', 'Hello', 'hey!', 'Good morning', 'good  afternoon.', 'GOOD EVENING!!'])('%s is a greeting', (text) => {
+    expect(isSimpleGreeting(text)).toBe(true);
+  });
+
+  it.each(['hi, what is in my contract?', 'hello world', 'good', 'morning', 'Explain this'])(
+    '%s is not a greeting',
+    (text) => {
+      expect(isSimpleGreeting(text)).toBe(false);
+    },
+  );
+});
+
+describe('prompt plan: fitting the context window', () => {
+  const history = Array.from({ length: 5 }, (_, index) => ({
+    role: index % 2 === 0 ? ('user' as const) : ('assistant' as const),
+    content: `message ${index} ${'y'.repeat(190)}`,
+  }));
+
+  it('keeps everything when the window is unknown or large', () => {
+    const plan = planPrompt({
+      systemPrompt: 'system',
+      history,
+      message: 'question',
+      documents: [],
+      images: [],
+      contextLength: null,
+    });
+    expect(plan.truncated).toBe(false);
+    expect(plan.droppedMessages).toBe(0);
+    expect(plan.messages.map((turn) => turn.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'user',
+    ]);
+    expect(plan.messages.at(-1)?.content).toBe('question');
+  });
+
+  it('drops the oldest history first and says how many', () => {
+    const plan = planPrompt({
+      systemPrompt: 'system',
+      history,
+      message: 'question',
+      documents: [],
+      images: [],
+      contextLength: 400,
+    });
+    expect(plan.truncated).toBe(true);
+    expect(plan.droppedMessages).toBeGreaterThan(0);
+    expect(plan.droppedMessages).toBeLessThan(5);
+    expect(plan.messages.at(-2)?.content).toContain('message 4');
+    expect(plan.contextTokens).toBeLessThanOrEqual(300);
+  });
+
+  it('cuts attached document text, keeping the message', () => {
+    const plan = planPrompt({
+      systemPrompt: null,
+      history: [],
+      message: 'summarise the file',
+      documents: [{ name: 'big.txt', text: 'word '.repeat(10_000) }],
+      images: [],
+      contextLength: 2048,
+    });
+    expect(plan.truncated).toBe(true);
+    const content = plan.messages[0]?.content ?? '';
+    expect(content.startsWith('summarise the file')).toBe(true);
+    expect(content).toContain('--- Attached document: big.txt ---');
+    expect(content).toContain('[... text cut to fit ...]');
+    expect(plan.contextTokens).toBeLessThanOrEqual(1536);
+  });
+
+  it('bounds document text even without a known window', () => {
+    const plan = planPrompt({
+      systemPrompt: null,
+      history: [],
+      message: 'q',
+      documents: [{ name: 'a.txt', text: 'a'.repeat(30_000) }],
+      images: [],
+      contextLength: null,
+    });
+    expect(plan.truncated).toBe(true);
+    expect(plan.messages[0]?.content.length).toBeLessThan(21_000);
+  });
+});
+
+describe('chat file types (spec §5)', () => {
+  it('accepts exactly the allowed extensions, case-insensitively', () => {
+    for (const name of [
+      'a.pdf',
+      'b.DOCX',
+      'c.doc',
+      'd.txt',
+      'e.JPG',
+      'f.jpeg',
+      'g.png',
+      'h.gif',
+      'i.bmp',
+      'j.webp',
+      'k.svg',
+    ]) {
+      expect(extensionOf(name), name).toBeDefined();
+    }
+    for (const name of ['a.exe', 'b.md', 'c.html', 'noextension', 'd.pdf.exe', 'e.csv']) {
+      expect(extensionOf(name), name).toBeUndefined();
+    }
+  });
+
+  it('checks content against the extension', () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    expect(FILE_TYPES.png.matches(png)).toBe(true);
+    expect(FILE_TYPES.jpeg.matches(png)).toBe(false);
+    expect(FILE_TYPES.pdf.matches(Buffer.from('%PDF-1.7\n...'))).toBe(true);
+    expect(FILE_TYPES.pdf.matches(Buffer.from('MZ\x90\x00'))).toBe(false);
+    expect(FILE_TYPES.txt.matches(Buffer.from('plain text'))).toBe(true);
+    expect(FILE_TYPES.txt.matches(Buffer.from([0x4d, 0x5a, 0x00, 0x01]))).toBe(false);
+    expect(FILE_TYPES.svg.matches(Buffer.from('<?xml version="1.0"?><svg xmlns="x"></svg>'))).toBe(true);
+    expect(FILE_TYPES.svg.matches(Buffer.from('<html></html>'))).toBe(false);
+    expect(FILE_TYPES.gif.matches(Buffer.from('GIF89a....'))).toBe(true);
+    expect(FILE_TYPES.webp.matches(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe(true);
+  });
+});

@@ -1,0 +1,182 @@
+import {
+  CHAT_FAILED_REPLY_TEXT,
+  type ChatStreamEvent,
+  type Message,
+  type MessageMetadata,
+  type RegenerateBody,
+} from '@hearth/contract';
+import type { z } from 'zod';
+import type { ActiveGenerations } from './active-generations';
+import { type AnswerOutcome, type PreparedPrompt, answerWithFallback } from './answer';
+import type { AttachmentRecord } from './attachment.repository';
+import type { AttachmentService } from './attachment.service';
+import type { ConversationRepository, ConversationRow } from './conversation.repository';
+import type { ConversationContextService } from './conversation-context.service';
+import { storedHistory } from './history-source';
+import type { MessageRepository } from './message.repository';
+import type { ModelGates, ResolvedModel } from './model-gates';
+import { planPrompt } from './prompt-plan';
+
+export type AnswerOptions = z.output<typeof RegenerateBody>;
+
+export interface Logger {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface RunInput {
+  userId: string;
+  conversation: ConversationRow;
+  /** The stored user message to answer. */
+  userMessage: Message;
+  options: AnswerOptions;
+  resolved: ResolvedModel;
+  attachments: AttachmentRecord[];
+  /** Events that say what already happened (conversation, removed messages, the user message). */
+  preface: ChatStreamEvent[];
+}
+
+/** One answer being generated. `run` always ends with `done` or `error` and never throws. */
+export interface ChatRun {
+  readonly conversationId: string;
+  stop(): void;
+  run(emit: (event: ChatStreamEvent) => void): Promise<void>;
+}
+
+/** Generates and stores answers: the enhanced path with fallback, streamed as events, saved at the end. */
+export class ChatRunner {
+  constructor(
+    private readonly conversations: ConversationRepository,
+    private readonly messages: MessageRepository,
+    private readonly attachments: AttachmentService,
+    private readonly context: ConversationContextService,
+    private readonly gates: ModelGates,
+    private readonly active: ActiveGenerations,
+    private readonly log: Logger,
+  ) {}
+
+  start(input: RunInput): ChatRun {
+    const controller = new AbortController();
+    return {
+      conversationId: input.conversation.id,
+      stop: () => controller.abort(),
+      run: (emit) => this.execute(input, controller, emit),
+    };
+  }
+
+  private async execute(input: RunInput, controller: AbortController, emit: (event: ChatStreamEvent) => void) {
+    const unregister = this.active.add(input.userId, input.conversation.id, controller);
+    try {
+      for (const event of input.preface) emit(event);
+      const outcome = await this.answer(input, controller.signal, emit);
+      await this.finish(input, outcome, emit);
+    } catch (error) {
+      this.log.error({ err: error }, 'chat answer failed');
+      emit({ type: 'error', code: 'internal_error', message: CHAT_FAILED_REPLY_TEXT, saved_message: null });
+    } finally {
+      unregister();
+    }
+  }
+
+  private async answer(input: RunInput, signal: AbortSignal, emit: (event: ChatStreamEvent) => void) {
+    const { resolved, userMessage, options } = input;
+    const contextLength = await this.gates.contextLength(resolved);
+    const images = await this.attachments.images(input.attachments);
+    const documents = input.attachments.flatMap((item) =>
+      item.extracted_text ? [{ name: item.name, text: item.extracted_text }] : [],
+    );
+    const message = userMessage.content;
+    const plain = (): PreparedPrompt => ({
+      plan: planPrompt({ systemPrompt: null, history: [], message, documents, images, contextLength }),
+      summaryUsed: false,
+      documents: [],
+    });
+    const enhanced = async (): Promise<PreparedPrompt> => {
+      const built = await this.context.build({
+        userId: input.userId,
+        message,
+        topic: input.conversation.title,
+        source: await storedHistory(
+          { conversations: this.conversations, messages: this.messages },
+          input.userId,
+          input.conversation,
+          userMessage,
+        ),
+        options,
+        provider: resolved.provider,
+        model: resolved.model.name,
+        contextLength,
+        signal,
+      });
+      const plan = planPrompt({
+        systemPrompt: built.systemPrompt,
+        minimalSystemPrompt: built.minimalSystemPrompt,
+        history: built.history,
+        message,
+        documents,
+        images,
+        contextLength,
+      });
+      return { plan, summaryUsed: built.summaryUsed, documents: built.documents };
+    };
+    return answerWithFallback({
+      provider: resolved.provider,
+      model: resolved.model.name,
+      temperature: options.temperature,
+      signal,
+      enhanced,
+      plain,
+      onContext: ({ plan, summaryUsed, documents: used }) =>
+        emit({
+          type: 'context',
+          truncated: plan.truncated,
+          dropped_messages: plan.droppedMessages,
+          context_tokens: plan.contextTokens,
+          context_length: plan.contextLength,
+          summary_used: summaryUsed,
+          used_documents: used,
+        }),
+      onToken: (text) => emit({ type: 'token', text }),
+      onEnhancedFailure: (error) => this.log.warn({ err: error }, 'enhanced chat failed; falling back to a plain call'),
+    });
+  }
+
+  private async finish(input: RunInput, outcome: AnswerOutcome, emit: (event: ChatStreamEvent) => void) {
+    const { userId, conversation, resolved } = input;
+    // Deleted while answering (Delete or Clear History stop the answer first): nothing left to save into.
+    if (!(await this.conversations.findOwned(userId, conversation.id))) {
+      emit({ type: 'error', code: 'not_found', message: 'Conversation not found', saved_message: null });
+      return;
+    }
+    if (outcome.status === 'failed') {
+      const saved = await this.messages.insert(userId, conversation.id, {
+        type: 'system',
+        content: CHAT_FAILED_REPLY_TEXT,
+        isError: true,
+        model: resolved.model.name,
+        metadata: { error_code: outcome.code, fallback: outcome.fallback || undefined },
+      });
+      await this.conversations.touch(userId, conversation.id, saved.created_at);
+      emit({ type: 'error', code: outcome.code, message: outcome.message, saved_message: saved });
+      return;
+    }
+    const { answer, prepared } = outcome;
+    const metadata: MessageMetadata = {
+      stopped: outcome.status === 'stopped' || undefined,
+      truncated: prepared?.plan.truncated || undefined,
+      length_limited: answer.finishReason === 'length' || undefined,
+      usage: { prompt_tokens: answer.promptTokens, completion_tokens: answer.completionTokens },
+      used_documents: prepared && prepared.documents.length > 0 ? prepared.documents : undefined,
+      provider_id: resolved.provider.id,
+      fallback: outcome.fallback || undefined,
+    };
+    const saved = await this.messages.insert(userId, conversation.id, {
+      type: 'assistant',
+      content: answer.text,
+      model: resolved.model.name,
+      metadata: JSON.parse(JSON.stringify(metadata)) as MessageMetadata,
+    });
+    await this.conversations.touch(userId, conversation.id, saved.created_at);
+    emit({ type: 'done', message: saved });
+  }
+}

@@ -1,0 +1,130 @@
+import { UserPreferences, type UsedDocument } from '@hearth/contract';
+import type { ModelProvider } from '../models/model-provider';
+import { isSimpleGreeting } from './greetings';
+import type { KnowledgeContext } from './knowledge-context';
+import { runModel } from './model-call';
+import { SUMMARY_MAX_TOKENS, summaryRequest } from './prompts/summary-prompt';
+import { buildSystemPrompt } from './prompts/system-prompt';
+
+/** Spec §9 context constants. */
+export const RECENT_MESSAGES = 10;
+export const SUMMARY_AFTER_MESSAGES = 20;
+export const PROMPT_HISTORY_MESSAGES = 5;
+export const PROMPT_HISTORY_CHARS = 200;
+export const TOP_DOCUMENTS = 3;
+/** A cached summary is made again once this many more messages have slid out of the recent window. */
+const SUMMARY_REFRESH_AFTER = 6;
+
+export interface HistoryItem {
+  type: 'user' | 'assistant';
+  content: string;
+}
+
+/** Where a conversation's history comes from: stored messages, or the history a client sent. */
+export interface HistorySource {
+  /** The last messages before the current one, chronological, at most RECENT_MESSAGES. */
+  recent: HistoryItem[];
+  /** Messages before `recent`. */
+  olderCount: number;
+  loadOlder(): Promise<HistoryItem[]>;
+  /** A summary stored with the conversation, and how to store a new one. */
+  cache?: { summary: string | null; coveredCount: number | null; save(summary: string, count: number): Promise<void> };
+}
+
+export interface ContextOptions {
+  useConversationContext: boolean;
+  useDocumentContext: boolean;
+  selectedCollections?: string[];
+  userPreferences?: UserPreferences;
+}
+
+export interface ConversationContext {
+  systemPrompt: string;
+  minimalSystemPrompt: string;
+  history: { role: 'user' | 'assistant'; content: string }[];
+  summaryUsed: boolean;
+  documents: UsedDocument[];
+}
+
+/** Builds spec §3's conversation context and §7's enhanced prompt parts. */
+export class ConversationContextService {
+  constructor(private readonly knowledge: KnowledgeContext) {}
+
+  async build(input: {
+    userId: string;
+    message: string;
+    topic: string | null;
+    source: HistorySource;
+    options: ContextOptions;
+    provider: ModelProvider;
+    model: string;
+    contextLength: number | null;
+    signal: AbortSignal;
+  }): Promise<ConversationContext> {
+    const { options, source } = input;
+    const preferences = UserPreferences.parse(options.userPreferences ?? {});
+    const greeting = isSimpleGreeting(input.message);
+    const useConversation = !greeting && options.useConversationContext && preferences.rememberContext;
+    const useDocuments = !greeting && options.useDocumentContext && preferences.autoUseDocuments;
+
+    const recent = useConversation ? source.recent.slice(-RECENT_MESSAGES) : [];
+    const total = source.olderCount + source.recent.length + 1;
+    const summary =
+      useConversation && total > SUMMARY_AFTER_MESSAGES && source.olderCount > 0 ? await this.summary(input) : null;
+    const documents = useDocuments
+      ? await this.knowledge.findRelevant({
+          userId: input.userId,
+          query: input.message,
+          collectionIds: options.selectedCollections ?? [],
+          limit: TOP_DOCUMENTS,
+          signal: input.signal,
+        })
+      : [];
+
+    return {
+      systemPrompt: buildSystemPrompt({
+        preferences,
+        conversationSummary: summary,
+        topic: useConversation ? input.topic : null,
+        documents: documents.slice(0, TOP_DOCUMENTS),
+      }),
+      minimalSystemPrompt: buildSystemPrompt({ preferences, conversationSummary: null, topic: null, documents: [] }),
+      history: recent.slice(-PROMPT_HISTORY_MESSAGES).map((item) => ({
+        role: item.type,
+        content: item.content.slice(0, PROMPT_HISTORY_CHARS),
+      })),
+      summaryUsed: summary !== null,
+      documents: documents.slice(0, TOP_DOCUMENTS),
+    };
+  }
+
+  /** The cached summary while fresh; otherwise the model writes one (and it is cached when possible). */
+  private async summary(input: {
+    source: HistorySource;
+    provider: ModelProvider;
+    model: string;
+    contextLength: number | null;
+    signal: AbortSignal;
+  }): Promise<string> {
+    const { source } = input;
+    const cache = source.cache;
+    if (cache?.summary && cache.coveredCount !== null) {
+      const behind = source.olderCount - cache.coveredCount;
+      if (behind >= 0 && behind < SUMMARY_REFRESH_AFTER) return cache.summary;
+    }
+    const older = await source.loadOlder();
+    const maxChars = Math.min(12_000, Math.floor((input.contextLength ?? 8192) * 1.5));
+    const answer = await runModel(input.provider, {
+      model: input.model,
+      messages: summaryRequest(older, maxChars),
+      temperature: 0.3,
+      maxTokens: SUMMARY_MAX_TOKENS,
+      signal: input.signal,
+    });
+    const summary = answer.text.trim();
+    if (answer.finishReason === 'aborted') throw new Error('Stopped while summarising');
+    if (!summary) throw new Error('The model returned an empty conversation summary');
+    await cache?.save(summary, source.olderCount);
+    return summary;
+  }
+}

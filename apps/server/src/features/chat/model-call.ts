@@ -1,0 +1,67 @@
+import type { ErrorCode } from '@hearth/contract';
+import { AppError } from '../../http/errors';
+import { type ChatRequest, type ModelProvider, ProviderError } from '../models/model-provider';
+
+export interface ModelAnswer {
+  text: string;
+  promptTokens: number | null;
+  completionTokens: number | null;
+  finishReason: 'stop' | 'length' | 'aborted';
+}
+
+/** A model call that failed; `partial` when some of the answer had already been streamed. */
+export class ModelCallError extends Error {
+  constructor(
+    readonly reason: unknown,
+    readonly partial: boolean,
+  ) {
+    super(reason instanceof Error ? reason.message : String(reason));
+    this.name = 'ModelCallError';
+  }
+}
+
+/**
+ * Runs one chat request to the end, passing each piece of text on as it comes. Stopping (the request's
+ * signal) is not a failure: the answer so far comes back with finishReason 'aborted'.
+ */
+export async function runModel(
+  provider: ModelProvider,
+  request: ChatRequest,
+  onToken?: (text: string) => void,
+): Promise<ModelAnswer> {
+  let text = '';
+  const stopped = (): ModelAnswer => ({ text, promptTokens: null, completionTokens: null, finishReason: 'aborted' });
+  try {
+    for await (const chunk of provider.chat(request)) {
+      if (chunk.type === 'token') {
+        if (request.signal.aborted) return stopped();
+        text += chunk.text;
+        onToken?.(chunk.text);
+        continue;
+      }
+      return {
+        text,
+        promptTokens: chunk.promptTokens,
+        completionTokens: chunk.completionTokens,
+        finishReason: request.signal.aborted ? 'aborted' : chunk.finishReason,
+      };
+    }
+  } catch (error) {
+    if (request.signal.aborted) return stopped();
+    throw new ModelCallError(error, text.length > 0);
+  }
+  return request.signal.aborted
+    ? stopped()
+    : { text, promptTokens: null, completionTokens: null, finishReason: 'stop' };
+}
+
+/** The stable error code for a failed model call. */
+export function errorCodeOf(error: unknown): ErrorCode {
+  const reason = error instanceof ModelCallError ? error.reason : error;
+  if (reason instanceof AppError) return reason.code;
+  if (reason instanceof ProviderError) {
+    if (reason.kind === 'unreachable') return 'provider_unavailable';
+    if (reason.kind === 'model_not_found') return 'model_not_found';
+  }
+  return 'upstream_error';
+}

@@ -1,0 +1,211 @@
+/**
+ * npm run bench:chat — streaming overhead of Hearth over the built-in runtime, with the real tiny GGUF model.
+ *
+ * 1. Idle RSS of a production server with no model loaded.
+ * 2. Direct: node-llama-cpp in this process, same model, threads, context and prompt.
+ * 3. Through Hearth: POST /v1/chat/completions (stream) with the same prompt and max_tokens, and the full chat
+ *    path POST /api/chat/stream (saves messages, builds context).
+ * 4. 100 concurrent chat streams.
+ * Prints figures; the last line is one JSON object. Never fails on timing.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { getLlama, LlamaCompletion } from 'node-llama-cpp';
+import { plainPrompt } from '../apps/server/src/features/models/providers/builtin.provider';
+import { benchAccount, median, ROOT, round, startServer } from './lib/server-process';
+import { readSse } from './lib/sse';
+
+const MODEL_FILE = path.resolve(ROOT, '../shared/models/stories260K/stories260K.gguf');
+const MODEL = 'stories260K.gguf';
+const PROMPT = 'Once upon a time';
+const MAX_TOKENS = 128;
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 100);
+const THREADS = 1;
+const CONTEXT = 2048;
+
+interface Sample {
+  ttftMs: number;
+  tokensPerSecond: number;
+}
+
+async function direct(): Promise<Sample[]> {
+  const llama = await getLlama({ gpu: false, build: 'never', maxThreads: THREADS });
+  const model = await llama.loadModel({ modelPath: MODEL_FILE });
+  const context = await model.createContext({ contextSize: CONTEXT, threads: THREADS });
+  const samples: Sample[] = [];
+  for (let run = 0; run < RUNS + 1; run += 1) {
+    const sequence = context.getSequence();
+    const completion = new LlamaCompletion({ contextSequence: sequence });
+    const start = performance.now();
+    let first = 0;
+    let tokens = 0;
+    await completion.generateCompletion(plainPrompt([{ role: 'user', content: PROMPT }]), {
+      maxTokens: MAX_TOKENS,
+      temperature: 0,
+      onToken: (chunk) => {
+        if (!first) first = performance.now();
+        tokens += chunk.length;
+      },
+    });
+    const end = performance.now();
+    sequence.dispose();
+    if (run > 0) samples.push({ ttftMs: first - start, tokensPerSecond: (tokens - 1) / ((end - first) / 1000) });
+  }
+  await context.dispose();
+  await model.dispose();
+  await llama.dispose();
+  return samples;
+}
+
+async function viaOpenAiApi(url: string, token: string): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  for (let run = 0; run < RUNS + 1; run += 1) {
+    const start = performance.now();
+    let first = 0;
+    let chunks = 0;
+    let completionTokens = 0;
+    const response = await fetch(`${url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        model: MODEL,
+        stream: true,
+        stream_options: { include_usage: true },
+        temperature: 0,
+        max_tokens: MAX_TOKENS,
+        messages: [{ role: 'user', content: PROMPT }],
+      }),
+    });
+    if (!response.ok) throw new Error(`/v1/chat/completions ${response.status}: ${await response.text()}`);
+    await readSse(response, (_event, data) => {
+      if (data === '[DONE]') return;
+      const chunk = JSON.parse(data) as {
+        choices: { delta?: { content?: string } }[];
+        usage?: { completion_tokens?: number } | null;
+      };
+      if (chunk.choices[0]?.delta?.content) {
+        if (!first) first = performance.now();
+        chunks += 1;
+      }
+      if (chunk.usage?.completion_tokens) completionTokens = chunk.usage.completion_tokens;
+    });
+    const end = performance.now();
+    const tokens = completionTokens || chunks;
+    if (run > 0) samples.push({ ttftMs: first - start, tokensPerSecond: (tokens - 1) / ((end - first) / 1000) });
+  }
+  return samples;
+}
+
+interface ChatRun extends Sample {
+  ok: boolean;
+}
+
+async function chatStream(url: string, token: string, content: string): Promise<ChatRun> {
+  const start = performance.now();
+  let first = 0;
+  let tokens = 0;
+  let ok = false;
+  const response = await fetch(`${url}/api/chat/stream`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ model: MODEL, content, temperature: 0 }),
+  });
+  if (!response.ok) return { ok: false, ttftMs: 0, tokensPerSecond: 0 };
+  await readSse(response, (event, data) => {
+    if (event === 'token' && !first) first = performance.now();
+    if (event === 'done') {
+      ok = true;
+      const done = JSON.parse(data) as { message: { metadata?: { usage?: { completion_tokens?: number | null } } } };
+      tokens = done.message.metadata?.usage?.completion_tokens ?? 0;
+    }
+  });
+  const end = performance.now();
+  return { ok, ttftMs: first ? first - start : 0, tokensPerSecond: first ? (tokens - 1) / ((end - first) / 1000) : 0 };
+}
+
+function summary(samples: Sample[]) {
+  return {
+    ttft_median_ms: round(median(samples.map((s) => s.ttftMs))),
+    tokens_per_second_median: round(median(samples.map((s) => s.tokensPerSecond)), 1),
+  };
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(path.join(tmpdir(), 'hearth-bench-chat-'));
+  const modelsDir = path.join(work, 'models');
+  mkdirSync(modelsDir, { recursive: true });
+  copyFileSync(MODEL_FILE, path.join(modelsDir, MODEL));
+  const server = await startServer(
+    {
+      DATA_DIR: path.join(work, 'data'),
+      MODELS_DIR: modelsDir,
+      OLLAMA_BASE_URL: 'none',
+      LLAMA_THREADS: String(THREADS),
+      LLAMA_CONTEXT_SIZE: String(CONTEXT),
+      LLAMA_GPU: 'false',
+      AUTH_RATE_LIMIT_IP_MAX: '100000',
+    },
+    3470,
+  );
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const idleRss = server.rssMb();
+    console.log(`idle server RSS, no model loaded: ${idleRss} MB (target <= 150)`);
+    const token = await benchAccount(server.url);
+
+    const directStats = summary(await direct());
+    console.log(
+      `direct node-llama-cpp:        TTFT ${directStats.ttft_median_ms} ms, ${directStats.tokens_per_second_median} tok/s`,
+    );
+    const apiStats = summary(await viaOpenAiApi(server.url, token));
+    console.log(
+      `Hearth /v1/chat/completions:  TTFT ${apiStats.ttft_median_ms} ms, ${apiStats.tokens_per_second_median} tok/s`,
+    );
+    const added = round(apiStats.ttft_median_ms - directStats.ttft_median_ms);
+    const throughput = round((apiStats.tokens_per_second_median / directStats.tokens_per_second_median) * 100, 1);
+    console.log(
+      `added to median first token: ${added} ms (target <= 5); throughput ${throughput} % of direct (target >= 95)`,
+    );
+
+    const chatRuns: ChatRun[] = [];
+    for (let run = 0; run < RUNS; run += 1) chatRuns.push(await chatStream(server.url, token, PROMPT));
+    const chatStats = summary(chatRuns.filter((r) => r.ok));
+    console.log(
+      `Hearth /api/chat/stream (full chat path): TTFT ${chatStats.ttft_median_ms} ms, ${chatStats.tokens_per_second_median} tok/s`,
+    );
+
+    const started = performance.now();
+    const concurrent = await Promise.all(
+      Array.from({ length: CONCURRENT }, (_, index) => chatStream(server.url, token, `${PROMPT} ${index}`)),
+    );
+    const wall = round((performance.now() - started) / 1000);
+    const errors = concurrent.filter((r) => !r.ok).length;
+    console.log(`${CONCURRENT} concurrent chat streams: ${errors} errors, all done in ${wall} s`);
+    const loadedRss = server.rssMb();
+    console.log(`server RSS with the model loaded: ${loadedRss} MB`);
+
+    console.log(
+      JSON.stringify({
+        bench: 'chat',
+        model: MODEL,
+        threads: THREADS,
+        runs: RUNS,
+        idle_rss_mb: idleRss,
+        direct: directStats,
+        hearth_v1: apiStats,
+        hearth_chat_stream: chatStats,
+        added_ttft_ms: added,
+        throughput_percent_of_direct: throughput,
+        concurrent: { streams: CONCURRENT, errors, wall_seconds: wall },
+        loaded_rss_mb: loadedRss,
+      }),
+    );
+  } finally {
+    await server.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();
