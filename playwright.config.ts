@@ -44,7 +44,8 @@ export default defineConfig({
     { name: 'chromium', testMatch: /.*\.spec\.ts/, dependencies: ['setup'] },
   ],
   webServer: {
-    command: 'node scripts/start.mjs',
+    // Hearth plus a fake Ollama (see e2e/support/start-with-fakes.ts) that the chat specs steer.
+    command: 'node --import tsx e2e/support/start-with-fakes.ts',
     url: `${baseURL}/health`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -57,6 +58,11 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every spec signs in from the same address; keep the per-IP limit out of the way of a growing suite.
       AUTH_RATE_LIMIT_IP_MAX: '1000',
+      // The fake Ollama is the only runtime, and tests change its model list: no caching of that list.
+      BUILTIN_RUNTIME: 'false',
+      MODEL_LIST_CACHE_MS: '0',
+      // GGUF downloads come from the local fake file server.
+      ALLOW_PRIVATE_DOWNLOADS: 'true',
     },
   },
 });

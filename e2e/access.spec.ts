@@ -30,7 +30,7 @@ test('sidebar links lead to their pages; New Chat goes to /', async ({ page }) =
 
   await page.getByRole('link', { name: 'Workspace' }).click();
   await expect(page.getByRole('heading', { name: 'Workspace' })).toBeVisible();
-  await expect(page.getByText('This part of Hearth is not built yet.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'AI Models' })).toBeVisible();
 
   await page.getByRole('button', { name: 'New Chat' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -13,7 +13,15 @@ export default defineConfig({
         // Long-lived vendor chunks cache well across app releases.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 20 },
+            // The Markdown renderer is loaded lazily (components/markdown/lazy-markdown.tsx): keep it (and KaTeX)
+            // apart. A group takes its modules' dependencies too, so React is grouped first (higher priority).
+            { name: 'katex', test: /node_modules[\\/]katex[\\/]/, priority: 15 },
+            {
+              name: 'markdown',
+              test: /node_modules[\\/](react-markdown|remark-[\w-]+|rehype-[\w-]+|highlight\.js|lowlight)[\\/]/,
+              priority: 10,
+            },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

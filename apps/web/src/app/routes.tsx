@@ -4,11 +4,12 @@ import { paths } from '../config/paths';
 import { AuthPage } from '../features/auth/components/auth-page';
 import { HomeGate } from './guards/home-gate';
 import { RequireAuth } from './guards/require-auth';
-import { AppShell } from './layout/app-shell';
+import { ChatRoute } from './routes/chat-route';
 import { NotFoundPage } from './routes/not-found-page';
 import { ProfileRoute } from './routes/profile-route';
 import { SearchPage } from './routes/search-page';
 import { SettingsRoute } from './routes/settings-route';
+import { WorkspaceRoute } from './routes/workspace/workspace-route';
 
 const placeholder = (path: string, title: string): RouteObject => ({ path, element: <NotBuiltYet title={title} /> });
 const publicPlaceholder = (path: string, title: string): RouteObject => ({
@@ -17,11 +18,6 @@ const publicPlaceholder = (path: string, title: string): RouteObject => ({
 });
 
 export const routes: RouteObject[] = [
-  {
-    path: paths.home,
-    element: <HomeGate />,
-    children: [{ index: true, element: <NotBuiltYet title="Chat" /> }],
-  },
   { path: paths.auth, element: <AuthPage /> },
   publicPlaceholder(paths.landing, 'Landing Page'),
   publicPlaceholder(paths.quickStart, 'Setup Guide'),
@@ -31,30 +27,29 @@ export const routes: RouteObject[] = [
   publicPlaceholder(paths.docs.features, 'Features'),
   publicPlaceholder(paths.docs.api, 'API Reference'),
   {
-    element: <RequireAuth />,
+    // "/" shows the landing page to visitors; every other page here needs a signed-in user.
+    element: <HomeGate />,
     children: [
+      { path: paths.home, element: <ChatRoute /> },
+      { path: paths.dashboard, element: <ChatRoute /> },
+      { path: paths.chatPattern, element: <ChatRoute /> },
+      { path: paths.workspace, element: <WorkspaceRoute /> },
+      { path: paths.workspaceTabPattern, element: <WorkspaceRoute /> },
+      placeholder(paths.knowledge, 'Knowledge Base'),
+      placeholder(paths.upload, 'Upload Documents'),
+      { path: paths.search, element: <SearchPage /> },
+      placeholder(paths.notes, 'Notes'),
+      placeholder(paths.archived, 'Archived Chats'),
+      placeholder(paths.playground, 'Playground'),
+      { path: paths.settings, element: <SettingsRoute /> },
+      { path: paths.profile, element: <ProfileRoute /> },
       {
-        element: <AppShell />,
-        children: [
-          placeholder(paths.dashboard, 'Chat'),
-          placeholder(paths.workspace, 'Workspace'),
-          placeholder(paths.knowledge, 'Knowledge Base'),
-          placeholder(paths.upload, 'Upload Documents'),
-          { path: paths.search, element: <SearchPage /> },
-          placeholder(paths.notes, 'Notes'),
-          placeholder(paths.archived, 'Archived Chats'),
-          placeholder(paths.playground, 'Playground'),
-          { path: paths.settings, element: <SettingsRoute /> },
-          { path: paths.profile, element: <ProfileRoute /> },
-          {
-            path: paths.admin,
-            element: (
-              <RequireAuth adminOnly>
-                <NotBuiltYet title="Admin Panel" />
-              </RequireAuth>
-            ),
-          },
-        ],
+        path: paths.admin,
+        element: (
+          <RequireAuth adminOnly>
+            <NotBuiltYet title="Admin Panel" />
+          </RequireAuth>
+        ),
       },
     ],
   },

@@ -51,4 +51,32 @@ describe('api client', () => {
     const error = await api.get('/api/x').catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 502, code: 'http_error' });
   });
+
+  it('opens a POST event stream with the CSRF header and hands back the body', async () => {
+    fetchMock.mockResolvedValue(new Response('event: token\ndata: {}\n\n', { status: 200 }));
+    const body = await api.stream('/api/chat/stream', { content: 'hi' });
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    const headers = new Headers(init?.headers);
+    expect(headers.get('x-csrf-token')).toBe('abc123');
+    expect(headers.get('accept')).toBe('text/event-stream');
+    expect(init?.body).toBe('{"content":"hi"}');
+    expect(await new Response(body).text()).toContain('event: token');
+  });
+
+  it('turns a refused stream into an ApiError before any event', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(503, { code: 'no_vision_model', message: 'No vision models' }));
+    const error = await api.stream('/api/chat/stream', {}).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 503, code: 'no_vision_model', message: 'No vision models' });
+  });
+
+  it('uploads form data without forcing a content type (the browser adds the boundary)', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(201, { id: 'a1' }));
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'x.txt');
+    expect(await api.upload('/api/chat/attachments', form)).toEqual({ id: 'a1' });
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(new Headers(init?.headers).get('content-type')).toBeNull();
+    expect(new Headers(init?.headers).get('x-csrf-token')).toBe('abc123');
+    expect(init?.body).toBe(form);
+  });
 });

@@ -13,8 +13,8 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-function buildHeaders(method: Method, hasBody: boolean): Headers {
-  const headers = new Headers({ accept: 'application/json' });
+function buildHeaders(method: Method, hasBody: boolean, accept = 'application/json'): Headers {
+  const headers = new Headers({ accept });
   if (hasBody) headers.set('content-type', 'application/json');
   // Double-submit CSRF: the server rejects cookie-authenticated writes without this header.
   const csrf = method === 'GET' ? undefined : readCookie(CSRF_COOKIE);
@@ -37,22 +37,55 @@ function toApiError(status: number, payload: unknown): ApiError {
   return new ApiError({ status, code: 'http_error', message: `Request failed: ${status}` });
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const method = options.method ?? 'GET';
-  const hasBody = options.body !== undefined;
-  let response: Response;
+async function send(path: string, init: RequestInit): Promise<Response> {
   try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: buildHeaders(method, hasBody),
-      body: hasBody ? JSON.stringify(options.body) : undefined,
-      signal: options.signal,
-    });
+    return await fetch(path, { credentials: 'same-origin', ...init });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ status: 0, code: 'network_error', message: NETWORK_ERROR_MESSAGE });
   }
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  return toApiError(response.status, parseJson(await response.text()));
+}
+
+/**
+ * POSTs JSON and hands back the open response of a text/event-stream answer (EventSource cannot POST).
+ * Aborting the signal closes the connection, which the server takes as "stop".
+ */
+export async function apiStream(
+  path: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const response = await send(path, {
+    method: 'POST',
+    headers: buildHeaders('POST', true, 'text/event-stream'),
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!response.ok) throw await failure(response);
+  if (!response.body) throw new ApiError({ status: response.status, code: 'http_error', message: 'Empty stream' });
+  return response.body;
+}
+
+/** POSTs multipart form data (file uploads); the browser sets the boundary header itself. */
+export async function apiUpload<T>(path: string, form: FormData, signal?: AbortSignal): Promise<T> {
+  const response = await send(path, { method: 'POST', headers: buildHeaders('POST', false), body: form, signal });
+  if (!response.ok) throw await failure(response);
+  return parseJson(await response.text()) as T;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const hasBody = options.body !== undefined;
+  const response = await send(path, {
+    method,
+    headers: buildHeaders(method, hasBody),
+    body: hasBody ? JSON.stringify(options.body) : undefined,
+    signal: options.signal,
+  });
   const payload = parseJson(await response.text());
   if (!response.ok) throw toApiError(response.status, payload);
   return payload as T;
@@ -63,4 +96,6 @@ export const api = {
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body: body ?? {} }),
   patch: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+  stream: apiStream,
+  upload: apiUpload,
 };

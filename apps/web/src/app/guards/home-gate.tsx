@@ -1,12 +1,22 @@
+import { Navigate, useLocation } from 'react-router';
 import { NotBuiltYet } from '../../components/not-built-yet';
 import { PageSpinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { AppShell } from '../layout/app-shell';
 
-/** "/" is public: visitors see the landing page, signed-in users the shell with chat. */
+/**
+ * The signed-in shell for every app page. "/" is public: visitors see the landing page there; on any other
+ * page they go to /auth (replacing history). One shell for all pages keeps the sidebar and a running chat
+ * answer alive while the user moves between them.
+ */
 export function HomeGate() {
   const { user, isLoading } = useAuth();
+  const { pathname } = useLocation();
   if (isLoading) return <PageSpinner />;
-  if (!user) return <NotBuiltYet title="Landing Page" standalone />;
+  if (!user) {
+    if (pathname === paths.home) return <NotBuiltYet title="Landing Page" standalone />;
+    return <Navigate to={paths.auth} replace />;
+  }
   return <AppShell />;
 }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { ConversationList } from '../../features/chat/components/conversation-list';
 import { cn } from '../../lib/cn';
 import { LOWER_LINKS, MAIN_LINKS } from './sidebar-links';
 import { SidebarNavLink } from './sidebar-nav-link';
@@ -16,7 +17,7 @@ interface SidebarContentProps {
 
 export function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
   const navigate = useNavigate();
-  const { isAdmin } = useAuth();
+  const { user, isAdmin } = useAuth();
   const lowerLinks = LOWER_LINKS.filter((link) => !link.adminOnly || isAdmin);
 
   const startNewChat = () => {
@@ -47,7 +48,7 @@ export function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
         <h2 id="sidebar-chats" className="px-2 pt-2 pb-1 text-xs font-medium text-muted-foreground">
           Chats
         </h2>
-        <p className="px-2 py-1 text-sm text-muted-foreground">No conversations yet</p>
+        <ConversationList signedIn={user !== null} onNavigate={onNavigate} />
       </section>
       {collapsed ? (
         <div className="flex-1" />

@@ -1,0 +1,29 @@
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { ChatScreen } from '../../features/chat/components/chat-screen';
+import { GpuStatusCard } from '../../features/models/components/gpu-status-card';
+import { ModelHeader } from '../../features/models/components/model-header';
+import { NoModelsView } from '../../features/models/components/no-models-view';
+import { useModelSelection } from '../../features/models/hooks/use-model-selection';
+
+/** The chat at /, /dashboard and /c/:conversationId: the chat feature, given the models feature's state. */
+export function ChatRoute() {
+  const { conversationId } = useParams();
+  const { user, isAdmin } = useAuth();
+  const selection = useModelSelection();
+  const model = useMemo(
+    () => ({ ready: selection.ready, connected: selection.connected, selected: selection.selected }),
+    [selection.ready, selection.connected, selection.selected],
+  );
+  return (
+    <ChatScreen
+      conversationId={conversationId ?? null}
+      model={model}
+      signedIn={user !== null}
+      renderModelHeader={(taskContext) => <ModelHeader selection={selection} taskContext={taskContext} />}
+      noModels={<NoModelsView selection={selection} isAdmin={isAdmin} />}
+      banner={selection.gpuInfo ? <GpuStatusCard gpu={selection.gpuInfo} /> : null}
+    />
+  );
+}

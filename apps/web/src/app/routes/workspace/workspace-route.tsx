@@ -1,0 +1,54 @@
+import { Link, Navigate, useParams } from 'react-router';
+import { NotBuiltYet } from '../../../components/not-built-yet';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../../../features/auth/hooks/use-auth';
+import { ModelsScreen } from '../../../features/models/components/models-screen';
+import { cn } from '../../../lib/cn';
+import { PromptExamples, ToolExamples } from './workspace-examples';
+
+const TABS = [
+  { id: 'models', label: 'Models' },
+  { id: 'knowledge', label: 'Knowledge' },
+  { id: 'prompts', label: 'Prompts' },
+  { id: 'tools', label: 'Tools' },
+  { id: 'privacy', label: 'Privacy' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+const isTab = (value: string | undefined): value is TabId => TABS.some((tab) => tab.id === value);
+
+/** /workspace and /workspace/:tab (spec §2): Models, Knowledge, Prompts, Tools, Privacy. */
+export function WorkspaceRoute() {
+  const { tab } = useParams();
+  const { isAdmin } = useAuth();
+  if (tab !== undefined && !isTab(tab)) return <Navigate to={paths.workspace} replace />;
+  const active: TabId = tab ?? 'models';
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6 p-6">
+      <h1 className="text-2xl font-semibold tracking-tight">Workspace</h1>
+      <nav
+        aria-label="Workspace"
+        className="inline-flex h-9 w-full items-center rounded-lg bg-muted p-1 text-muted-foreground"
+      >
+        {TABS.map((item) => (
+          <Link
+            key={item.id}
+            to={paths.workspaceTab(item.id)}
+            aria-current={item.id === active ? 'page' : undefined}
+            className={cn(
+              'inline-flex flex-1 items-center justify-center rounded-md px-3 py-1 text-sm font-medium',
+              item.id === active && 'bg-background text-foreground shadow-sm',
+            )}
+          >
+            {item.label}
+          </Link>
+        ))}
+      </nav>
+      {active === 'models' ? <ModelsScreen isAdmin={isAdmin} /> : null}
+      {active === 'knowledge' ? <NotBuiltYet title="Knowledge" /> : null}
+      {active === 'prompts' ? <PromptExamples /> : null}
+      {active === 'tools' ? <ToolExamples /> : null}
+      {active === 'privacy' ? <NotBuiltYet title="Privacy & Security" /> : null}
+    </div>
+  );
+}

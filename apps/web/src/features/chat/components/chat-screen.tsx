@@ -1,0 +1,148 @@
+import type { Conversation, TaskContext } from '@hearth/contract';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast-store';
+import { paths } from '../../../config/paths';
+import { useChatSession } from '../hooks/use-chat-session';
+import { useComposerFiles } from '../hooks/use-composer-files';
+import { usePreferences } from '../hooks/use-preferences';
+import { checkSendGates, type ChatModelState } from '../lib/send-gates';
+import { ChatHeader } from './chat-header';
+import { Composer } from './composer';
+import { EmptyState } from './empty-state';
+import { MessageList } from './message-list';
+import { ThreadUnavailable } from './thread-unavailable';
+
+interface ChatScreenProps {
+  conversationId: string | null;
+  model: ChatModelState;
+  signedIn: boolean;
+  /** The model name, connection dot and badge, and selector; given what is being typed for recommendations. */
+  renderModelHeader: (task: TaskContext) => ReactNode;
+  /** Shown instead of the empty state when there is no model to talk to. */
+  noModels: ReactNode;
+  /** Status cards under the header (the GPU card). */
+  banner?: ReactNode;
+}
+
+/** The chat panel: header, thread (or empty state), and the input row with attachments. */
+export function ChatScreen({ conversationId, model, signedIn, renderModelHeader, noModels, banner }: ChatScreenProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [text, setText] = useState('');
+  const files = useComposerFiles();
+  const { preferences, change } = usePreferences();
+  const [dragging, setDragging] = useState(false);
+
+  const answerOptions = useCallback(
+    () => ({ model: model.selected ?? '', userPreferences: preferences }),
+    [model.selected, preferences],
+  );
+  const onCreated = useCallback(
+    (conversation: Conversation) => {
+      // Only follow the new conversation if the user is still on the screen that started it.
+      const here = window.location.pathname;
+      if (here === paths.home || here === paths.dashboard)
+        void navigate(paths.chat(conversation.id), { replace: true });
+    },
+    [navigate],
+  );
+  const session = useChatSession(conversationId, { answerOptions, onCreated, onDraftFailed: setText });
+  const { dismissDraft } = session;
+
+  // A New Chat (a fresh visit to the home screen) clears a failed draft left there.
+  const visit = useRef(location.key);
+  useEffect(() => {
+    if (visit.current === location.key) return;
+    visit.current = location.key;
+    if (conversationId === null) dismissDraft();
+  }, [location.key, conversationId, dismissDraft]);
+
+  const taskContext = useMemo<TaskContext>(
+    () => ({ message: text, hasImages: files.hasImages, hasDocuments: files.hasDocuments }),
+    [text, files.hasImages, files.hasDocuments],
+  );
+
+  const gated = () => {
+    const refusal = checkSendGates({ signedIn, model });
+    if (refusal) toast({ ...refusal, variant: 'destructive' });
+    return refusal !== null;
+  };
+  const send = () => {
+    if (gated()) return;
+    const attachments = files.take();
+    session.send(text, attachments);
+    setText('');
+  };
+  const regenerate = () => {
+    if (!gated()) session.regenerate();
+  };
+  const edit = (messageId: string, content: string) => {
+    if (!gated()) session.edit(messageId, content);
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    files.add([...event.dataTransfer.files]);
+  };
+
+  const loadingThread = conversationId !== null && session.messages.isPending;
+  const missing = conversationId !== null && session.messages.isError && session.items.length === 0;
+  const empty = session.items.length === 0;
+  const showNoModels = empty && !loadingThread && model.ready && !model.selected;
+
+  return (
+    <div
+      className="relative flex h-[calc(100svh-3rem)] flex-col"
+      data-testid="chat-screen"
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(event) => {
+        if (event.currentTarget === event.target) setDragging(false);
+      }}
+      onDrop={onDrop}
+    >
+      <ChatHeader modelHeader={renderModelHeader(taskContext)} preferences={preferences} onPreferencesChange={change} />
+      {banner ? <div className="mx-auto w-full max-w-3xl px-4 pt-2">{banner}</div> : null}
+      {loadingThread ? (
+        <PageSpinner />
+      ) : missing ? (
+        <ThreadUnavailable />
+      ) : showNoModels ? (
+        <div className="flex flex-1 items-center justify-center overflow-y-auto">{noModels}</div>
+      ) : empty ? (
+        <EmptyState onPick={setText} />
+      ) : (
+        <MessageList
+          key={conversationId ?? 'draft'}
+          items={session.items}
+          busy={session.busy}
+          hasOlder={session.messages.hasPreviousPage}
+          loadingOlder={session.messages.isFetchingPreviousPage}
+          onLoadOlder={() => void session.messages.fetchPreviousPage()}
+          onRegenerate={regenerate}
+          onEdit={edit}
+        />
+      )}
+      <Composer
+        text={text}
+        onTextChange={setText}
+        files={files}
+        busy={session.busy}
+        stopping={session.stopping}
+        onSend={send}
+        onStop={session.stop}
+      />
+      {dragging ? (
+        <div className="pointer-events-none absolute inset-2 z-20 flex items-center justify-center rounded-2xl border-2 border-dashed border-primary bg-background/80 text-sm font-medium">
+          Drop files to attach them
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { ArrowUp, Paperclip, Square } from 'lucide-react';
+import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import type { useComposerFiles } from '../hooks/use-composer-files';
+import { CHAT_FILE_ACCEPT, namePastedFile } from '../lib/attachment-rules';
+import { PendingFiles } from './pending-files';
+
+interface ComposerProps {
+  text: string;
+  onTextChange: (text: string) => void;
+  files: ReturnType<typeof useComposerFiles>;
+  busy: boolean;
+  stopping: boolean;
+  onSend: () => void;
+  onStop: () => void;
+}
+
+/** The input row: attach, the message field (Enter sends, Shift+Enter is a new line) and Send or Stop. */
+export function Composer({ text, onTextChange, files, busy, stopping, onSend, onStop }: ComposerProps) {
+  const picker = useRef<HTMLInputElement>(null);
+  const hasContent = text.trim().length > 0 || files.files.some((file) => file.status === 'ready');
+  const canSend = hasContent && !busy && !files.uploading;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (canSend) onSend();
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const images = [...event.clipboardData.files].filter((file) => file.type.startsWith('image/'));
+    if (images.length === 0) return;
+    event.preventDefault();
+    files.add(images.map((file) => namePastedFile(file)));
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 pb-4">
+      <div className="rounded-2xl border bg-background p-2 shadow-sm focus-within:ring-2 focus-within:ring-ring">
+        <PendingFiles files={files.files} onRemove={files.remove} />
+        <div className="flex items-end gap-2">
+          <input
+            ref={picker}
+            type="file"
+            multiple
+            accept={CHAT_FILE_ACCEPT}
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden
+            data-testid="attach-input"
+            onChange={(event) => {
+              files.add([...(event.target.files ?? [])]);
+              event.target.value = '';
+            }}
+          />
+          <Button variant="ghost" size="icon" aria-label="Attach files" onClick={() => picker.current?.click()}>
+            <Paperclip aria-hidden />
+          </Button>
+          <textarea
+            aria-label="Message"
+            placeholder="Type your message..."
+            value={text}
+            rows={1}
+            onChange={(event) => onTextChange(event.target.value)}
+            onKeyDown={onKeyDown}
+            onPaste={onPaste}
+            className="max-h-48 min-h-9 flex-1 resize-none bg-transparent px-1 py-2 text-sm [field-sizing:content] placeholder:text-muted-foreground focus-visible:outline-none"
+          />
+          {busy ? (
+            <Button size="icon" variant="secondary" aria-label="Stop generating" onClick={onStop} disabled={stopping}>
+              <Square aria-hidden />
+            </Button>
+          ) : (
+            <Button size="icon" aria-label="Send message" onClick={onSend} disabled={!canSend}>
+              <ArrowUp aria-hidden />
+            </Button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

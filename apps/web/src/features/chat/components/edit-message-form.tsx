@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+
+interface EditMessageFormProps {
+  initial: string;
+  onSubmit: (content: string) => void;
+  onCancel: () => void;
+}
+
+/** Edit-and-resend: the new text replaces the message and everything after it is answered again. */
+export function EditMessageForm({ initial, onSubmit, onCancel }: EditMessageFormProps) {
+  const [text, setText] = useState(initial);
+  const trimmed = text.trim();
+  return (
+    <form
+      className="grid gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (trimmed) onSubmit(text);
+      }}
+    >
+      <textarea
+        aria-label="Edit message"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        rows={Math.min(10, Math.max(2, text.split('\n').length))}
+        className="w-full resize-y rounded-md border bg-background p-2 text-sm text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        autoFocus
+      />
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" variant="secondary" disabled={!trimmed || trimmed === initial.trim()}>
+          Save &amp; Submit
+        </Button>
+      </div>
+    </form>
+  );
+}

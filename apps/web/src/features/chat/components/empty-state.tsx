@@ -1,0 +1,34 @@
+import { FileSearch, FileText, PenLine, Telescope } from 'lucide-react';
+
+export const SUGGESTED_PROMPTS = [
+  { title: 'Summarize a document', prompt: 'Summarize the key points of this document: ', icon: FileText },
+  {
+    title: 'Extract key information',
+    prompt: 'Extract the key information (names, dates, amounts) from: ',
+    icon: FileSearch,
+  },
+  { title: 'Research a topic', prompt: 'Help me research this topic: ', icon: Telescope },
+  { title: 'Help with writing', prompt: 'Help me write ', icon: PenLine },
+] as const;
+
+/** Spec §2: the empty chat with four suggested prompts; a prompt fills the message field. */
+export function EmptyState({ onPick }: { onPick: (prompt: string) => void }) {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-6 p-6">
+      <h2 className="text-2xl font-semibold tracking-tight">How can I help you today?</h2>
+      <div className="grid w-full max-w-2xl gap-3 sm:grid-cols-2">
+        {SUGGESTED_PROMPTS.map(({ title, prompt, icon: Icon }) => (
+          <button
+            key={title}
+            type="button"
+            onClick={() => onPick(prompt)}
+            className="flex items-center gap-3 rounded-xl border bg-card p-4 text-left text-sm font-medium transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            <Icon className="size-5 text-primary" aria-hidden />
+            {title}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

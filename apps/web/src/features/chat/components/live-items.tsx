@@ -1,0 +1,56 @@
+import type { Attachment } from '@hearth/contract';
+import { Info } from 'lucide-react';
+import { LazyMarkdown as Markdown } from '../../../components/markdown/lazy-markdown';
+import { Spinner } from '../../../components/ui/spinner';
+import { MessageAttachments } from './message-attachments';
+import { truncatedNote } from './message-notes';
+
+/** The user's message as typed, until the server confirms it was saved. */
+export function PendingUserMessage({ content, attachments }: { content: string; attachments: Attachment[] }) {
+  return (
+    <div
+      data-testid="chat-message"
+      data-type="user"
+      data-pending="true"
+      className="flex w-full flex-col items-end py-2"
+    >
+      <div className="max-w-[85%] rounded-2xl bg-primary/80 px-4 py-2 text-sm text-primary-foreground">
+        <MessageAttachments attachments={attachments} />
+        <p className="break-words whitespace-pre-wrap">{content}</p>
+      </div>
+    </div>
+  );
+}
+
+interface StreamingAnswerProps {
+  text: string;
+  stopping: boolean;
+  /** Null when the prompt fit; else how many older messages were dropped. */
+  truncated: { droppedMessages: number } | null;
+}
+
+/** The answer as it streams in, token by token. */
+export function StreamingAnswer({ text, stopping, truncated }: StreamingAnswerProps) {
+  return (
+    <div data-testid="streaming-answer" aria-live="polite" aria-busy="true" className="flex w-full flex-col py-2">
+      {truncated ? (
+        <p className="mb-1 flex items-center gap-1 text-xs text-muted-foreground" data-testid="context-note">
+          <Info className="size-3" aria-hidden />
+          {truncatedNote(truncated.droppedMessages)}
+        </p>
+      ) : null}
+      {text ? (
+        <div className="text-sm">
+          <Markdown text={text} />
+          <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-foreground/60 align-middle" aria-hidden />
+        </div>
+      ) : (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner />
+          Thinking...
+        </p>
+      )}
+      {stopping ? <p className="mt-1 text-xs text-muted-foreground">Stopping...</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import type { Message } from '@hearth/contract';
+import { AlertTriangle, Check, Copy, Pencil, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { LazyMarkdown as Markdown } from '../../../components/markdown/lazy-markdown';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { useCopy } from '../../../lib/use-copy';
+import { EditMessageForm } from './edit-message-form';
+import { MessageAttachments } from './message-attachments';
+import { MessageNotes } from './message-notes';
+
+interface MessageItemProps {
+  message: Message;
+  canRegenerate: boolean;
+  canEdit: boolean;
+  onRegenerate: () => void;
+  onEdit: (content: string) => void;
+}
+
+const isLocal = (message: Message) => message.id.startsWith('local-');
+
+/** One message: the user's text, the model's Markdown answer, or a system (error) message, with its actions. */
+export function MessageItem({ message, canRegenerate, canEdit, onRegenerate, onEdit }: MessageItemProps) {
+  const [copied, copy] = useCopy();
+  const [editing, setEditing] = useState(false);
+  const user = message.type === 'user';
+  const system = message.type === 'system';
+  return (
+    <div
+      data-testid="chat-message"
+      data-type={system ? 'system' : user ? 'user' : 'ai'}
+      className={cn('group flex w-full flex-col py-2', user ? 'items-end' : 'items-start')}
+    >
+      <div
+        className={cn(
+          'max-w-[85%] rounded-2xl px-4 py-2 text-sm',
+          user && 'bg-primary text-primary-foreground',
+          system && 'flex items-start gap-2 border border-destructive/40 bg-destructive/10 text-foreground',
+          !user && !system && 'w-full max-w-full bg-transparent px-0',
+          editing && 'w-full max-w-2xl',
+        )}
+      >
+        {system && message.is_error ? <AlertTriangle className="mt-0.5 size-4 shrink-0 text-destructive" /> : null}
+        <div className="min-w-0 flex-1">
+          <MessageAttachments attachments={message.attachments} />
+          {editing ? (
+            <EditMessageForm
+              initial={message.content}
+              onCancel={() => setEditing(false)}
+              onSubmit={(text) => {
+                setEditing(false);
+                onEdit(text);
+              }}
+            />
+          ) : user || system ? (
+            <p className="break-words whitespace-pre-wrap">{message.content}</p>
+          ) : (
+            <Markdown text={message.content} />
+          )}
+          {!user ? <MessageNotes metadata={message.metadata} /> : null}
+        </div>
+      </div>
+      {editing ? null : (
+        <div className="mt-1 flex gap-1 opacity-70 transition-opacity group-hover:opacity-100 focus-within:opacity-100">
+          <Button variant="ghost" size="sm" aria-label="Copy message" onClick={() => void copy(message.content)}>
+            {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+            {copied ? 'Copied' : 'Copy'}
+          </Button>
+          {user && canEdit && !isLocal(message) ? (
+            <Button variant="ghost" size="sm" aria-label="Edit message" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden />
+              Edit
+            </Button>
+          ) : null}
+          {canRegenerate ? (
+            <Button variant="ghost" size="sm" aria-label="Regenerate answer" onClick={onRegenerate}>
+              <RefreshCw aria-hidden />
+              Regenerate
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}

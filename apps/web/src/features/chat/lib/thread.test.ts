@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { LiveTurn } from './stream-store';
+import { message } from './test-messages';
+import { buildThread, canRegenerate } from './thread';
+
+const turn = (patch: Partial<LiveTurn>): LiveTurn => ({
+  key: 'c1',
+  conversationId: 'c1',
+  phase: 'streaming',
+  pendingUser: null,
+  userMessage: null,
+  text: '',
+  context: null,
+  removedIds: [],
+  committed: [],
+  ...patch,
+});
+
+const kinds = (items: ReturnType<typeof buildThread>) =>
+  items.map((item) => (item.kind === 'message' ? `${item.message.type}:${item.message.content}` : item.kind));
+
+describe('buildThread', () => {
+  const saved = [message('u1', 'user', 'hi'), message('a1', 'assistant', 'hello')];
+
+  it('is the saved messages when nothing is streaming', () => {
+    expect(kinds(buildThread(saved, undefined))).toEqual(['user:hi', 'assistant:hello']);
+  });
+
+  it('shows the typed message, then the server copy, and the answer as it streams', () => {
+    const typed = buildThread(saved, turn({ pendingUser: { content: 'more', attachments: [] } }));
+    expect(kinds(typed)).toEqual(['user:hi', 'assistant:hello', 'pending-user', 'streaming']);
+    const echoed = buildThread(saved, turn({ userMessage: message('u2', 'user', 'more'), text: 'So' }));
+    expect(kinds(echoed)).toEqual(['user:hi', 'assistant:hello', 'user:more', 'streaming']);
+    expect(echoed.at(-1)).toMatchObject({ kind: 'streaming', text: 'So' });
+  });
+
+  it('hides the answer being regenerated and shows an edited message with its new text', () => {
+    const regenerating = buildThread(saved, turn({ removedIds: ['a1'] }));
+    expect(kinds(regenerating)).toEqual(['user:hi', 'streaming']);
+    const editing = buildThread(saved, turn({ removedIds: ['a1'], userMessage: message('u1', 'user', 'hey') }));
+    expect(kinds(editing)).toEqual(['user:hey', 'streaming']);
+  });
+
+  it('keeps showing what a finished turn wrote until the cache renders it, without duplicates', () => {
+    const committed = [message('u2', 'user', 'more'), message('a2', 'assistant', 'done')];
+    const finished = turn({ phase: 'finished', committed });
+    expect(kinds(buildThread(saved, finished))).toEqual(['user:hi', 'assistant:hello', 'user:more', 'assistant:done']);
+    expect(kinds(buildThread([...saved, ...committed], finished))).toHaveLength(4);
+  });
+
+  it('passes on the context note while streaming', () => {
+    const items = buildThread([], turn({ context: { truncated: true, droppedMessages: 3 } }));
+    expect(items.at(-1)).toMatchObject({ kind: 'streaming', truncated: { droppedMessages: 3 } });
+  });
+});
+
+describe('canRegenerate', () => {
+  it('allows only the last answer or error that follows a user message', () => {
+    const items = buildThread(
+      [message('u1', 'user'), message('a1', 'assistant'), message('u2', 'user'), message('s1', 'system')],
+      undefined,
+    );
+    expect(items.map((_, index) => canRegenerate(items, index))).toEqual([false, false, false, true]);
+    const lone = buildThread([message('a0', 'assistant')], undefined);
+    expect(canRegenerate(lone, 0)).toBe(false);
+    const unsaved = buildThread([message('u1', 'user'), message('local-1', 'system')], undefined);
+    expect(canRegenerate(unsaved, 1)).toBe(false);
+  });
+});

@@ -1,0 +1,66 @@
+import type { Attachment, Message } from '@hearth/contract';
+import type { LiveTurn } from './stream-store';
+
+export type ThreadItem =
+  | { kind: 'message'; key: string; message: Message }
+  | { kind: 'pending-user'; key: string; content: string; attachments: Attachment[] }
+  | {
+      kind: 'streaming';
+      key: string;
+      text: string;
+      stopping: boolean;
+      truncated: { droppedMessages: number } | null;
+    };
+
+/** The turn's own copies of messages: the echoed user message while streaming, everything it wrote after. */
+function liveCopies(turn: LiveTurn | undefined): Message[] {
+  if (!turn) return [];
+  if (turn.phase === 'finished') return turn.committed;
+  return turn.userMessage ? [turn.userMessage] : [];
+}
+
+/**
+ * The thread as shown: saved messages, minus what the running turn removed (regenerate, edit), with the turn's
+ * live parts (the user's message, the answer so far, what it just wrote) until the cache renders them.
+ */
+export function buildThread(saved: readonly Message[], turn: LiveTurn | undefined): ThreadItem[] {
+  const removed = new Set(turn?.removedIds ?? []);
+  const overrides = new Map(liveCopies(turn).map((message) => [message.id, message]));
+  const items: ThreadItem[] = [];
+  for (const message of saved) {
+    if (removed.has(message.id)) continue;
+    // An edited message shows its new text as soon as the server echoes it.
+    const shown = overrides.get(message.id) ?? message;
+    overrides.delete(message.id);
+    items.push({ kind: 'message', key: message.id, message: shown });
+  }
+  for (const message of overrides.values()) items.push({ kind: 'message', key: message.id, message });
+  if (!turn || turn.phase === 'finished') return items;
+  if (turn.pendingUser) {
+    items.push({
+      kind: 'pending-user',
+      key: `pending-${turn.key}`,
+      content: turn.pendingUser.content,
+      attachments: turn.pendingUser.attachments,
+    });
+  }
+  items.push({
+    kind: 'streaming',
+    key: `streaming-${turn.key}`,
+    text: turn.text,
+    stopping: turn.phase === 'stopping',
+    truncated: turn.context?.truncated ? { droppedMessages: turn.context.droppedMessages } : null,
+  });
+  return items;
+}
+
+/**
+ * The last answer (or error message) can be regenerated when a user message comes before it. Not a message
+ * only this tab knows (the server never saved it, so it would answer a different message).
+ */
+export function canRegenerate(items: readonly ThreadItem[], index: number): boolean {
+  const item = items[index];
+  if (!item || item.kind !== 'message' || index !== items.length - 1) return false;
+  if (item.message.type === 'user' || item.message.id.startsWith('local-')) return false;
+  return items.slice(0, index).some((earlier) => earlier.kind === 'message' && earlier.message.type === 'user');
+}

@@ -1,0 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/** Everything under ['models']: status, system mode, installed models, providers, downloads. */
+export const invalidateModelQueries = (queryClient: QueryClient): Promise<void> =>
+  queryClient.invalidateQueries({ queryKey: ['models'] });

@@ -1,0 +1,54 @@
+import type { ModelDownload } from '@hearth/contract';
+import { formatModelSizeGB } from '@hearth/contract';
+import { X } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Progress } from '../../../components/ui/progress';
+
+const ACTIVE = new Set(['queued', 'downloading', 'verifying']);
+export const isActiveDownload = (download: ModelDownload): boolean => ACTIVE.has(download.status);
+
+interface DownloadRowProps {
+  download: ModelDownload;
+  onCancel?: (id: string) => void;
+  cancelling?: boolean;
+}
+
+/** One GGUF download: name, status, a progress bar while it runs, the error when it failed. */
+export function DownloadRow({ download, onCancel, cancelling = false }: DownloadRowProps) {
+  const active = isActiveDownload(download);
+  const received = formatModelSizeGB(download.received_bytes);
+  const total = download.total_bytes === null ? null : formatModelSizeGB(download.total_bytes);
+  return (
+    <li className="grid gap-2 rounded-lg border p-3" data-testid="download-row">
+      <div className="flex items-center gap-2">
+        <span className="min-w-0 flex-1 truncate text-sm font-medium">{download.file_name}</span>
+        <Badge variant={download.status === 'failed' ? 'destructive' : active ? 'default' : 'secondary'}>
+          {download.status}
+        </Badge>
+        {active && onCancel ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Cancel download of ${download.file_name}`}
+            onClick={() => onCancel(download.id)}
+            disabled={cancelling}
+          >
+            <X aria-hidden />
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+      {active ? (
+        <>
+          <Progress value={download.percent} label={`Download of ${download.file_name}`} />
+          <span className="text-xs text-muted-foreground">
+            {total ? `${received} of ${total}` : received}
+            {download.percent !== null ? ` (${download.percent.toFixed(1)}%)` : ''}
+          </span>
+        </>
+      ) : null}
+      {download.error ? <p className="text-xs text-destructive">{download.error}</p> : null}
+    </li>
+  );
+}

@@ -1,0 +1,65 @@
+import { formatModelSizeGB, type InstalledModel } from '@hearth/contract';
+import { Eye, MessageSquare, Trash2 } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { formatDate } from '../../../lib/format-date';
+
+interface InstalledModelRowProps {
+  model: InstalledModel;
+  inUse: boolean;
+  canDelete: boolean;
+  onUse: () => void;
+  onDelete: () => void;
+}
+
+const PROVIDER_KIND: Record<InstalledModel['provider']['kind'], string> = {
+  builtin: 'Built-in',
+  ollama: 'Ollama',
+  openai: 'OpenAI-compatible',
+};
+
+/** One installed model: name, runtime, size in GB (one decimal), parameters, quantisation, actions. */
+export function InstalledModelRow({ model, inUse, canDelete, onUse, onDelete }: InstalledModelRowProps) {
+  const facts = [
+    formatModelSizeGB(model.size),
+    model.details.parameter_size,
+    model.details.quantization_level,
+    model.details.family,
+  ].filter((fact): fact is string => Boolean(fact));
+  return (
+    <li data-testid="installed-model" className="flex flex-wrap items-center gap-3 rounded-lg border p-3">
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="truncate font-medium">{model.name}</span>
+          <Badge variant="outline">{PROVIDER_KIND[model.provider.kind]}</Badge>
+          {model.provider.kind !== 'builtin' ? (
+            <span className="text-xs text-muted-foreground">{model.provider.name}</span>
+          ) : null}
+          {model.capabilities.vision ? (
+            <Badge variant="secondary">
+              <Eye className="mr-1 size-3" aria-hidden />
+              Vision
+            </Badge>
+          ) : null}
+          {model.capabilities.embedding ? <Badge variant="secondary">Embedding</Badge> : null}
+          {inUse ? <Badge>In chat</Badge> : null}
+        </div>
+        <p className="mt-1 text-xs text-muted-foreground">
+          {facts.join(' · ')}
+          {model.modified_at ? ` · updated ${formatDate(model.modified_at, '')}` : ''}
+        </p>
+      </div>
+      {model.capabilities.embedding ? null : (
+        <Button size="sm" variant={inUse ? 'secondary' : 'default'} onClick={onUse} disabled={inUse}>
+          <MessageSquare aria-hidden />
+          Use in Chat
+        </Button>
+      )}
+      {canDelete ? (
+        <Button size="sm" variant="ghost" aria-label={`Delete ${model.name}`} onClick={onDelete}>
+          <Trash2 aria-hidden />
+        </Button>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,127 @@
+import type { InstalledModel } from '@hearth/contract';
+import { RefreshCw, Search } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast-store';
+import { paths } from '../../../config/paths';
+import { useModels } from '../api/get-models';
+import { useProviders } from '../api/get-providers';
+import { usePullModel } from '../api/pull-model';
+import { useModelSelection } from '../hooks/use-model-selection';
+import { ConnectionIndicator } from './connection-badge';
+import { DeleteModelDialog } from './delete-model-dialog';
+import { DiscoverModelsDialog } from './discover-models-dialog';
+import { DownloadsCard } from './downloads-card';
+import { FirstRunPrompt } from './first-run-prompt';
+import { InstalledModelRow } from './installed-model-row';
+import { ProvidersCard } from './providers-card';
+import { PullModelCard } from './pull-model-card';
+
+/** Admin spec §4: auto-detect polls every 5 s while on (and connected). */
+const AUTO_DETECT_MS = 5000;
+
+/** The AI Models screen: installed models across runtimes, and (admins) getting models and managing runtimes. */
+export function ModelsScreen({ isAdmin }: { isAdmin: boolean }) {
+  const navigate = useNavigate();
+  const selection = useModelSelection();
+  const [autoDetect, setAutoDetect] = useState(false);
+  const models = useModels(autoDetect && selection.connected ? AUTO_DETECT_MS : undefined);
+  const providers = useProviders(isAdmin);
+  const pull = usePullModel();
+  const [query, setQuery] = useState('');
+  const [deleting, setDeleting] = useState<InstalledModel | null>(null);
+
+  const all = selection.connected ? (models.data?.models ?? []) : [];
+  const needle = query.trim().toLowerCase();
+  const shown = all.filter((model) => `${model.name} ${model.provider.name}`.toLowerCase().includes(needle));
+  const ollama = (providers.data?.providers ?? []).filter((provider) => provider.kind === 'ollama');
+  const canPull = isAdmin && ollama.some((provider) => provider.connected);
+
+  const use = (model: InstalledModel) => {
+    selection.select(model.name);
+    toast({ title: 'Model selected', description: `${model.name} will answer in chat.` });
+    void navigate(paths.home);
+  };
+
+  return (
+    <div className="grid gap-6" data-testid="models-screen">
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="min-w-0 flex-1">
+          <h2 className="text-xl font-semibold">AI Models</h2>
+          <p className="text-sm text-muted-foreground">Models installed in the runtimes this Hearth instance uses.</p>
+        </div>
+        <ConnectionIndicator badge={selection.badge} connected={selection.connected} />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="relative min-w-48 flex-1">
+          <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
+          <Input
+            aria-label="Search installed models"
+            placeholder="Search installed models..."
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            className="pl-8"
+          />
+        </div>
+        <Button variant="outline" onClick={() => void selection.retry()} disabled={selection.isRefreshing}>
+          <RefreshCw className={selection.isRefreshing ? 'animate-spin' : undefined} aria-hidden />
+          Refresh
+        </Button>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={autoDetect}
+            onChange={(event) => setAutoDetect(event.target.checked)}
+            className="size-4 accent-primary"
+          />
+          Auto-detect
+        </label>
+        <DiscoverModelsDialog isAdmin={isAdmin} onPull={canPull ? (name) => void pull.start({ name }) : undefined} />
+      </div>
+      {selection.badge === 'disconnected' ? (
+        <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm">
+          <p className="font-medium">Disconnected</p>
+          <p className="mt-1 text-muted-foreground">
+            Cannot connect to the model server. Please ensure the services are running: start Ollama (ollama serve),
+            check OLLAMA_BASE_URL, or add a runtime below.
+            {selection.error ? ` Details: ${selection.error}` : ''}
+          </p>
+        </div>
+      ) : null}
+      <section aria-label="Installed models" className="grid gap-2">
+        {selection.connected && models.isSuccess && all.length === 0 ? (
+          <div className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
+            <p className="mb-2 font-medium text-foreground">No models installed yet.</p>
+            <FirstRunPrompt isAdmin={isAdmin} />
+          </div>
+        ) : null}
+        {all.length > 0 && shown.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No model matches.</p>
+        ) : null}
+        <ul className="grid gap-2">
+          {shown.map((model) => (
+            <InstalledModelRow
+              key={`${model.provider.id}/${model.name}`}
+              model={model}
+              inUse={model.name === selection.selected}
+              canDelete={isAdmin}
+              onUse={() => use(model)}
+              onDelete={() => setDeleting(model)}
+            />
+          ))}
+        </ul>
+      </section>
+      {isAdmin ? (
+        <>
+          <PullModelCard pull={pull} ollamaProviders={ollama} />
+          <DownloadsCard />
+          <ProvidersCard providers={providers.data?.providers ?? []} loading={providers.isPending} />
+        </>
+      ) : null}
+      <DeleteModelDialog model={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { selectDefaultModel } from '@hearth/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useModels } from '../api/get-models';
+import { useOllamaStatus } from '../api/get-ollama-status';
+import { useSystemMode } from '../api/get-system-mode';
+import { invalidateModelQueries } from '../api/invalidate';
+import { deriveConnection, type ConnectionState } from '../lib/connection';
+import { saveSelectedModel, useSavedModel } from '../lib/selected-model-store';
+
+export interface ModelSelection extends ConnectionState {
+  /** The model chat sends to: the saved one if still installed, else the spec's auto-pick. */
+  selected: string | null;
+  select: (name: string) => void;
+  retry: () => Promise<void>;
+  isRefreshing: boolean;
+  gpuInfo: { name: string; vram_total_mb: number | null; vram_used_mb: number | null } | null;
+}
+
+export function useModelSelection(): ModelSelection {
+  const queryClient = useQueryClient();
+  const status = useOllamaStatus();
+  const mode = useSystemMode();
+  const models = useModels();
+  const saved = useSavedModel();
+
+  const connection = deriveConnection({
+    status: status.data,
+    statusFailed: status.isError,
+    mode: mode.data,
+    modeSettled: !mode.isPending,
+    models: models.data?.models,
+    modelsFailed: models.isError,
+  });
+  const modeName = mode.data?.mode ?? null;
+  const selected = useMemo(
+    () => selectDefaultModel(connection.models, { saved, mode: modeName }),
+    [connection.models, saved, modeName],
+  );
+  const retry = useCallback(() => invalidateModelQueries(queryClient), [queryClient]);
+
+  return {
+    ...connection,
+    selected,
+    select: saveSelectedModel,
+    retry,
+    isRefreshing: status.isFetching || models.isFetching,
+    gpuInfo: connection.badge === 'gpu' ? (mode.data?.gpu_info ?? null) : null,
+  };
+}
