@@ -128,7 +128,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     close: async () => {
       clearInterval(sweep);
       await models.close();
+      // Requests in flight get a short grace period; then every connection is closed, including idle
+      // keep-alive sockets that would otherwise hold shutdown open for the keep-alive timeout.
+      const force = setTimeout(() => server.server.closeAllConnections(), 3_000);
+      force.unref();
       await server.close();
+      clearTimeout(force);
       await db.close();
     },
   };

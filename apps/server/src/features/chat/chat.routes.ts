@@ -30,8 +30,10 @@ const streamErrors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: Erro
 /** Streams a run's events; the client going away is a Stop. */
 function stream(reply: FastifyReply, run: ChatRun): FastifyReply {
   const events = openEventStream(reply);
-  events.onClientGone(() => run.stop());
-  void run.run((event) => events.send(event.type, event)).finally(() => events.end());
+  events.signal.addEventListener('abort', () => run.stop(), { once: true });
+  void run
+    .run((event) => events.send(event.type, event, { paced: event.type === 'token' }))
+    .finally(() => events.end());
   return reply;
 }
 

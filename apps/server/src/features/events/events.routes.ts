@@ -1,7 +1,7 @@
 import { EVENTS_HEARTBEAT_MS } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
-import { SseStream } from '../../http/sse';
+import { type EventStream, openEventStream } from '../../http/event-stream';
 import type { EventBus } from './event-bus';
 
 /** GET /api/events: the signed-in user's own realtime events as server-sent events, with heartbeats. */
@@ -9,7 +9,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ bus: EventBus; heartbeatMs?: n
   app,
   { bus, heartbeatMs = EVENTS_HEARTBEAT_MS },
 ) => {
-  const open = new Set<SseStream>();
+  const open = new Set<EventStream>();
   // Open streams never go idle: end them so the server can close.
   app.addHook('preClose', async () => {
     for (const stream of open) stream.terminate();
@@ -29,15 +29,13 @@ export const eventRoutes: FastifyPluginAsyncZod<{ bus: EventBus; heartbeatMs?: n
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const stream = new SseStream(request, reply);
+      const stream = openEventStream(reply, { heartbeatMs });
       open.add(stream);
       stream.comment('connected');
       const unsubscribe = bus.subscribe({ userId: user.id, role: user.role }, (event) =>
         stream.send(event.type, event),
       );
-      const heartbeat = setInterval(() => stream.comment('heartbeat'), heartbeatMs);
       stream.signal.addEventListener('abort', () => {
-        clearInterval(heartbeat);
         unsubscribe();
         open.delete(stream);
         stream.end();

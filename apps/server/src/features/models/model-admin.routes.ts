@@ -11,7 +11,7 @@ import {
 } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
-import { SseStream } from '../../http/sse';
+import { openEventStream } from '../../http/event-stream';
 import type { DownloadService } from './download.service';
 import type { ModelAdminService } from './model-admin.service';
 import { STARTER_MODELS } from './starters';
@@ -39,7 +39,7 @@ export const modelAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const target = await modelAdminService.pullTarget(request.body.provider_id);
-      const stream = new SseStream(request, reply);
+      const stream = openEventStream(reply);
       void modelAdminService
         .pull(target, request.body.name, stream.signal, {
           progress: (event) => stream.send('progress', event),

@@ -45,10 +45,12 @@ export const openAIRoutes: FastifyPluginAsyncZod<{ openAIService: OpenAICompatSe
         return service.complete(prepared, controller.signal);
       }
       const events = openEventStream(reply);
-      events.onClientGone(() => controller.abort());
+      events.signal.addEventListener('abort', () => controller.abort(), { once: true });
       const includeUsage = request.body.stream_options?.include_usage === true;
       service
-        .stream(prepared, controller.signal, includeUsage, (chunk) => events.send(null, chunk))
+        .stream(prepared, controller.signal, includeUsage, (chunk) =>
+          events.send(null, chunk, { paced: Boolean(chunk.choices[0]?.delta.content) }),
+        )
         .then(
           () => events.sendData('[DONE]'),
           (error: unknown) => {
