@@ -180,7 +180,10 @@ async function generate(job: Generation, queue: AsyncQueue<ChatChunk>): Promise<
   const options = {
     signal,
     stopOnAbortSignal: true,
-    onTextChunk: (text: string) => queue.push({ type: 'token', text }),
+    // A token can come out as no text (e.g. a leading space at the start of the answer): no empty token events.
+    onTextChunk: (text: string) => {
+      if (text) queue.push({ type: 'token', text });
+    },
     ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
     temperature: request.temperature ?? 0,
   };
@@ -201,6 +204,9 @@ async function generate(job: Generation, queue: AsyncQueue<ChatChunk>): Promise<
     const result = await completion.generateCompletionWithMeta(plainPrompt(request.messages), {
       ...options,
       customStopTriggers: ['\nUser:', '\nSystem:'],
+      // A model that never ends its text (a story model, or one stuck in a loop) would otherwise be kept
+      // going forever by context shifts; stopping when the context is full reports 'length' instead.
+      disableContextShift: true,
     });
     stopReason = result.metadata.stopReason;
     completion.dispose({ disposeSequence: false });
