@@ -5,13 +5,20 @@
 export const NO_CONTENT_MESSAGE =
   'No content could be extracted from the file. Please check the file format or paste the content directly.';
 
+/** Why extraction ended: `empty` (no content), `too_large`, `unsupported` (content does not match its type), `timeout`, `failed`. */
+export type ExtractionErrorCode = 'empty' | 'too_large' | 'unsupported' | 'timeout' | 'failed';
+
 export class ExtractionError extends Error {
+  readonly code: ExtractionErrorCode;
+
   constructor(
     message: string,
     readonly empty = false,
+    code?: ExtractionErrorCode,
   ) {
     super(message);
     this.name = 'ExtractionError';
+    this.code = code ?? (empty ? 'empty' : 'failed');
   }
 }
 
