@@ -20,6 +20,11 @@ import { buildChatFeature, registerChatRoutes } from './features/chat/chat-featu
 import { InProcessEventBus } from './features/events/event-bus';
 import { eventRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
+import {
+  buildKnowledgeFeature,
+  type KnowledgeFeature,
+  registerKnowledgeRoutes,
+} from './features/knowledge/knowledge-feature';
 import { buildModelFeature, type ModelFeature, registerModelRoutes } from './features/models/model-feature';
 import { ApiTokenRepository } from './features/tokens/api-token.repository';
 import { apiTokenRoutes } from './features/tokens/api-token.routes';
@@ -44,6 +49,7 @@ export interface App {
   server: FastifyInstance;
   db: Db;
   models: ModelFeature;
+  knowledge: KnowledgeFeature;
   close(): Promise<void>;
 }
 
@@ -96,7 +102,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const events = new InProcessEventBus();
   const models = buildModelFeature(config, db, events, server.log);
-  const chat = buildChatFeature({ db, blobs, registry: models.registry, log: server.log });
+  const knowledge = buildKnowledgeFeature({ db, blobs, events, log: server.log });
+  const chat = buildChatFeature({
+    db,
+    blobs,
+    registry: models.registry,
+    log: server.log,
+    knowledge: knowledge.searchService,
+  });
 
   await server.register(healthRoutes, { db, blobs, version: VERSION });
   await server.register(authRoutes, {
@@ -110,6 +123,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await server.register(eventRoutes, { bus: events });
   await registerModelRoutes(server, models);
   await registerChatRoutes(server, chat);
+  await registerKnowledgeRoutes(server, knowledge);
   await registerStaticWeb(server, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
 
   // Expired sessions and finished rate-limit windows are only clutter; sweep them hourly.
@@ -120,13 +134,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }, 3_600_000);
   sweep.unref();
   await models.start();
+  await knowledge.start();
 
   return {
     server,
     db,
     models,
+    knowledge,
     close: async () => {
       clearInterval(sweep);
+      await knowledge.close();
       await models.close();
       // Requests in flight get a short grace period; then every connection is closed, including idle
       // keep-alive sockets that would otherwise hold shutdown open for the keep-alive timeout.

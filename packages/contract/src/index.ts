@@ -10,3 +10,4 @@ export * from './models';
 export * from './model-capabilities';
 export * from './model-catalog';
 export * from './events';
+export * from './knowledge';

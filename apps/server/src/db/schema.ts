@@ -1,4 +1,5 @@
 import type { Role, UserStatus } from '@hearth/contract';
+import type { Generated } from 'kysely';
 
 /** Timestamps are ISO-8601 UTC strings in both dialects, so they compare as text and read the same everywhere. */
 type Timestamp = string;
@@ -133,6 +134,62 @@ export interface ModelDownloadsTable {
   completed_at: Timestamp | null;
 }
 
+export interface KnowledgeCollectionsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface KnowledgeDocumentsTable {
+  id: string;
+  collection_id: string;
+  user_id: string;
+  file_name: string;
+  file_type: string;
+  file_size: number;
+  sha256: string;
+  blob_key: string | null;
+  content: string | null;
+  preview: string | null;
+  status: 'queued' | 'processing' | 'ready' | 'failed';
+  progress: number;
+  error: string | null;
+  /** JSON object (KnowledgeDocumentMetadata). */
+  metadata: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface KnowledgeChunksTable {
+  /** Integer key the lexical index points at (FTS5 rowid); PostgreSQL returns bigserial as a string. */
+  seq: Generated<number | string>;
+  id: string;
+  document_id: string;
+  collection_id: string;
+  user_id: string;
+  ordinal: number;
+  text: string;
+  page: number | null;
+  heading_path: string | null;
+}
+
+export interface JobsTable {
+  id: string;
+  type: string;
+  /** JSON object, validated by the job's handler. */
+  payload: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempts: number;
+  run_after: Timestamp;
+  locked_until: Timestamp | null;
+  error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   profiles: ProfilesTable;
@@ -147,4 +204,8 @@ export interface Database {
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
   chat_attachments: ChatAttachmentsTable;
+  knowledge_collections: KnowledgeCollectionsTable;
+  knowledge_documents: KnowledgeDocumentsTable;
+  knowledge_chunks: KnowledgeChunksTable;
+  jobs: JobsTable;
 }

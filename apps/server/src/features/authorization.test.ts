@@ -76,6 +76,10 @@ interface Scenario {
   newOwnedConversation(): Promise<{ id: string; userMessageId: string }>;
   /** A new chat attachment of the owner. */
   newOwnedAttachment(): Promise<Attachment>;
+  /** A new knowledge collection of the owner; its id. */
+  newOwnedCollection(): Promise<string>;
+  /** A new (queued) knowledge document of the owner; its id. */
+  newOwnedDocument(): Promise<string>;
   /** The fake model runtime's URL (model providers, download sources). */
   fakeRuntimeUrl: string;
   /** A new model provider added by the super admin; its id. */
@@ -268,6 +272,65 @@ const ROUTES: RouteRule[] = [
     expect: ownerOnly,
     request: async (s) => ({ path: `/api/chat/attachments/${(await s.newOwnedAttachment()).id}/content` }),
   },
+  { route: 'GET /api/knowledge/collections', expect: signedIn, request: get('/api/knowledge/collections') },
+  {
+    route: 'POST /api/knowledge/collections',
+    expect: signedIn,
+    request: () => ({ path: '/api/knowledge/collections', body: { name: 'authz' } }),
+  },
+  {
+    route: 'GET /api/knowledge/collections/:id',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/knowledge/collections/${await s.newOwnedCollection()}` }),
+  },
+  {
+    route: 'DELETE /api/knowledge/collections/:id',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/knowledge/collections/${await s.newOwnedCollection()}` }),
+  },
+  {
+    route: 'GET /api/knowledge/collections/:id/documents',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/knowledge/collections/${await s.newOwnedCollection()}/documents` }),
+  },
+  {
+    route: 'POST /api/knowledge/collections/:id/documents',
+    expect: ownerOnly,
+    request: async (s) => ({
+      path: `/api/knowledge/collections/${await s.newOwnedCollection()}/documents`,
+      form: textFile(),
+    }),
+  },
+  {
+    route: 'GET /api/knowledge/documents/:id',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/knowledge/documents/${await s.newOwnedDocument()}` }),
+  },
+  {
+    route: 'GET /api/knowledge/documents/:id/file',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/knowledge/documents/${await s.newOwnedDocument()}/file` }),
+  },
+  {
+    route: 'DELETE /api/knowledge/documents/:id',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/knowledge/documents/${await s.newOwnedDocument()}` }),
+  },
+  {
+    route: 'POST /api/documents/upload',
+    expect: signedIn,
+    request: () => ({ path: '/api/documents/upload', form: textFile() }),
+  },
+  {
+    route: 'POST /api/knowledge/search',
+    expect: signedIn,
+    request: () => ({ path: '/api/knowledge/search', body: { query: 'authz' } }),
+  },
+  {
+    route: 'POST /api/knowledge/search-knowledge',
+    expect: signedIn,
+    request: () => ({ path: '/api/knowledge/search-knowledge', body: { query: 'authz' } }),
+  },
   { route: 'GET /v1/models', expect: signedIn, request: get('/v1/models') },
   {
     route: 'POST /v1/chat/completions',
@@ -408,6 +471,24 @@ describe(`authorisation: every route × every caller (${testDb})`, () => {
         });
         if (response.status !== 201) throw new Error(`setup: attachment upload failed (${response.status})`);
         return (await response.json()) as Attachment;
+      },
+      async newOwnedCollection() {
+        const response = await server.request<{ id: string }>('/api/knowledge/collections', {
+          token: accounts.user.token,
+          body: { name: 'authz collection' },
+        });
+        if (response.status !== 201) throw new Error(`setup: collection failed (${response.status})`);
+        return response.body.id;
+      },
+      async newOwnedDocument() {
+        const collectionId = await this.newOwnedCollection();
+        const response = await fetch(`${server.url}/api/knowledge/collections/${collectionId}/documents`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${accounts.user.token}` },
+          body: textFile(),
+        });
+        if (response.status !== 202) throw new Error(`setup: document upload failed (${response.status})`);
+        return ((await response.json()) as { id: string }).id;
       },
       fakeRuntimeUrl: ollama.url,
       async newProvider() {

@@ -1,0 +1,87 @@
+import type { ExtractedSection } from '../extraction/extract-document';
+
+export interface Chunk {
+  text: string;
+  page: number | null;
+  headingPath: string | null;
+}
+
+export interface ChunkOptions {
+  /** Aim for chunks of about this many characters. */
+  targetChars: number;
+  /** Never more than this (a single unbreakable run is hard-split). */
+  maxChars: number;
+  /** Characters of the previous chunk carried into the next (~15%). */
+  overlapChars: number;
+}
+
+export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = { targetChars: 1200, maxChars: 1500, overlapChars: 180 };
+
+const HEADING = /^#{1,6}\s+(.+)$/;
+
+/** Paragraphs, then sentences, then hard cuts: the largest pieces that fit `maxChars`. */
+function pieces(text: string, maxChars: number): string[] {
+  const out: string[] = [];
+  for (const paragraph of text.split(/\n{2,}/)) {
+    const trimmed = paragraph.trim();
+    if (!trimmed) continue;
+    if (trimmed.length <= maxChars) {
+      out.push(trimmed);
+      continue;
+    }
+    for (const sentence of trimmed.split(/(?<=[.!?])\s+/)) {
+      for (let start = 0; start < sentence.length; start += maxChars) out.push(sentence.slice(start, start + maxChars));
+    }
+  }
+  return out;
+}
+
+/** The tail of a chunk to repeat at the start of the next, cut at a word boundary. */
+function overlapOf(text: string, overlapChars: number): string {
+  if (overlapChars <= 0 || text.length <= overlapChars) return '';
+  const tail = text.slice(-overlapChars);
+  const space = tail.indexOf(' ');
+  return space >= 0 ? tail.slice(space + 1) : tail;
+}
+
+/**
+ * Structure-aware chunking: sections (pages, headings) never share a chunk; inside a section, paragraphs
+ * and sentences are packed up to the target size, with a small overlap so a passage cut in two is still found.
+ * Markdown headings inside a section extend its heading path.
+ */
+export function chunkSections(sections: ExtractedSection[], options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): Chunk[] {
+  const chunks: Chunk[] = [];
+  for (const section of sections) {
+    let headings = [...section.headingPath];
+    let current = '';
+    const flush = () => {
+      if (!current.trim()) return;
+      chunks.push({
+        text: current.trim(),
+        page: section.page,
+        headingPath: headings.length ? headings.join(' > ') : null,
+      });
+    };
+    for (const piece of pieces(section.text, options.maxChars)) {
+      const heading = HEADING.exec(piece.split('\n', 1)[0] ?? '');
+      if (heading?.[1]) {
+        flush();
+        current = '';
+        const level = piece.match(/^#+/)?.[0].length ?? 1;
+        headings = [
+          ...section.headingPath,
+          ...headings.slice(section.headingPath.length, section.headingPath.length + level - 1),
+          heading[1].trim(),
+        ];
+      }
+      if (current && current.length + piece.length + 2 > options.targetChars) {
+        flush();
+        const overlap = overlapOf(current, options.overlapChars);
+        current = overlap && overlap.length + piece.length + 2 <= options.maxChars ? overlap : '';
+      }
+      current = current ? `${current}\n\n${piece}` : piece;
+    }
+    flush();
+  }
+  return chunks;
+}

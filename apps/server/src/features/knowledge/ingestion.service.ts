@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { KnowledgeDocument } from '@hearth/contract';
+import type { JobHandler } from '../../jobs/job-queue';
+import type { BlobStore } from '../../storage/blob-store';
+import { type ExtractionLimits, extractDocument } from '../extraction/extract-document';
+import { ExtractionError, NO_CONTENT_MESSAGE } from '../extraction/extract-text';
+import type { ChunkIndexRepository } from './chunk-index.repository';
+import { chunkSections } from './chunker';
+import { parseMetadata, toDocument } from './knowledge-mappers';
+import type { KnowledgeRepository } from './knowledge.repository';
+
+const Payload = z.object({ documentId: z.string(), userId: z.string() });
+
+const EXTRACT_PREFIX = 'Failed to extract text from file: ';
+
+/** The message a failed document shows (spec §2 Document Upload texts). */
+export function failureMessage(error: unknown): string {
+  if (error instanceof ExtractionError) {
+    if (error.empty) return NO_CONTENT_MESSAGE;
+    return error.message.startsWith(EXTRACT_PREFIX) ? error.message : `${EXTRACT_PREFIX}${error.message}`;
+  }
+  return `Document processing failed: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/**
+ * The ingestion job: extract → chunk → index, with progress events to the owner. Chunks, index rows and
+ * the switch to 'ready' are one transaction; a failure removes any chunks and marks the document failed.
+ */
+export class IngestionService implements JobHandler {
+  constructor(
+    private readonly documents: KnowledgeRepository,
+    private readonly chunks: ChunkIndexRepository,
+    private readonly blobs: BlobStore,
+    private readonly limits: ExtractionLimits,
+    private readonly publish: (userId: string, document: KnowledgeDocument) => void,
+  ) {}
+
+  async run(raw: unknown): Promise<void> {
+    const { documentId, userId } = Payload.parse(raw);
+    const row = await this.documents.findDocumentForJob(documentId);
+    if (!row || row.user_id !== userId || !row.blob_key) return; // deleted meanwhile: nothing to do
+    await this.documents.updateDocument(documentId, { status: 'processing', progress: 0.1, error: null });
+    const announce = (progress: number) =>
+      this.publish(userId, { ...toDocument(row), status: 'processing', progress, error: null });
+    announce(0.1);
+    let extracted;
+    try {
+      extracted = await extractDocument(await this.blobs.get(row.blob_key), row.file_name, this.limits);
+    } catch (error) {
+      if (error instanceof ExtractionError) return await this.markFailed(documentId, userId, failureMessage(error));
+      throw error;
+    }
+    // Progress between steps goes to the owner's event stream only; the row changes once more, to ready.
+    announce(0.6);
+    const chunks = chunkSections(extracted.sections);
+    const pages = extracted.sections.reduce((max, section) => Math.max(max, section.page ?? 0), 0);
+    const metadata = {
+      ...parseMetadata(row.metadata),
+      chunk_count: chunks.length,
+      ...(pages ? { page_count: pages } : {}),
+    };
+    const committed = await this.chunks.commitReady({
+      documentId,
+      collectionId: row.collection_id,
+      userId,
+      chunks,
+      content: extracted.text,
+      preview: extracted.preview,
+      fileType: extracted.format,
+      metadata: JSON.stringify(metadata),
+    });
+    if (committed) {
+      const readyRow = { ...row, status: 'ready' as const, progress: 1, error: null, file_type: extracted.format };
+      this.publish(userId, toDocument({ ...readyRow, metadata: JSON.stringify(metadata) }));
+    }
+  }
+
+  /** Retries exhausted: no half-indexed document is left behind. */
+  async onGiveUp(raw: unknown, error: string): Promise<void> {
+    const parsed = Payload.safeParse(raw);
+    if (!parsed.success) return;
+    await this.markFailed(parsed.data.documentId, parsed.data.userId, failureMessage(new Error(error)));
+  }
+
+  private async markFailed(documentId: string, userId: string, message: string): Promise<void> {
+    await this.chunks.deleteForDocument(documentId);
+    await this.documents.updateDocument(documentId, { status: 'failed', error: message, progress: 0 });
+    await this.emit(documentId, userId);
+  }
+
+  private async emit(documentId: string, userId: string): Promise<void> {
+    const row = await this.documents.findDocument(userId, documentId);
+    if (row) this.publish(userId, toDocument(row));
+  }
+}

@@ -1,0 +1,208 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, KnowledgeCollectionsTable, KnowledgeDocumentsTable } from '../../db/schema';
+
+export type CollectionRow = Selectable<KnowledgeCollectionsTable>;
+export type DocumentRow = Selectable<KnowledgeDocumentsTable>;
+/** A document without its (possibly large) extracted text. */
+export type DocumentSummaryRow = Omit<DocumentRow, 'content'>;
+
+export interface CollectionStats {
+  document_count: number;
+  pending: number;
+  failed: number;
+  recent: string[];
+}
+
+const SUMMARY_COLUMNS = [
+  'id',
+  'collection_id',
+  'user_id',
+  'file_name',
+  'file_type',
+  'file_size',
+  'sha256',
+  'blob_key',
+  'preview',
+  'status',
+  'progress',
+  'error',
+  'metadata',
+  'created_at',
+  'updated_at',
+] as const;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** Collections and documents; every query is scoped by owner. */
+export class KnowledgeRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async createCollection(row: CollectionRow): Promise<void> {
+    await this.db.insertInto('knowledge_collections').values(row).execute();
+  }
+
+  async listCollections(userId: string, q?: string): Promise<CollectionRow[]> {
+    let query = this.db.selectFrom('knowledge_collections').selectAll().where('user_id', '=', userId);
+    if (q?.trim()) {
+      const pattern = `%${escapeLike(q.trim().toLowerCase())}%`;
+      query = query.where((eb) =>
+        eb.or([eb(eb.fn('lower', ['name']), 'like', pattern), eb(eb.fn('lower', ['description']), 'like', pattern)]),
+      );
+    }
+    return await query.orderBy('updated_at', 'desc').orderBy('id').execute();
+  }
+
+  async findCollection(userId: string, id: string): Promise<CollectionRow | undefined> {
+    return await this.db
+      .selectFrom('knowledge_collections')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Only those of the ids the user owns. */
+  async ownedCollectionIds(userId: string, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('knowledge_collections')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  async touchCollection(id: string, now: string): Promise<void> {
+    await this.db.updateTable('knowledge_collections').set({ updated_at: now }).where('id', '=', id).execute();
+  }
+
+  /** Counts by status (aggregated in SQL) and the two newest file names, per collection. */
+  async collectionStats(userId: string, ids: string[]): Promise<Map<string, CollectionStats>> {
+    const stats = new Map<string, CollectionStats>(
+      ids.map((id) => [id, { document_count: 0, pending: 0, failed: 0, recent: [] }]),
+    );
+    if (ids.length === 0) return stats;
+    const counts = await this.db
+      .selectFrom('knowledge_documents')
+      .select((eb) => [
+        'collection_id',
+        eb.fn.countAll<number | string>().as('total'),
+        eb.fn
+          .sum<number | string>(eb.case().when('status', 'in', ['queued', 'processing']).then(1).else(0).end())
+          .as('pending'),
+        eb.fn.sum<number | string>(eb.case().when('status', '=', 'failed').then(1).else(0).end()).as('failed'),
+      ])
+      .where('user_id', '=', userId)
+      .where('collection_id', 'in', ids)
+      .groupBy('collection_id')
+      .execute();
+    for (const row of counts) {
+      const entry = stats.get(row.collection_id);
+      if (!entry) continue;
+      entry.document_count = Number(row.total);
+      entry.pending = Number(row.pending);
+      entry.failed = Number(row.failed);
+    }
+    await Promise.all(
+      [...stats.entries()]
+        .filter(([, entry]) => entry.document_count > 0)
+        .map(async ([id, entry]) => {
+          const recent = await this.db
+            .selectFrom('knowledge_documents')
+            .select('file_name')
+            .where('user_id', '=', userId)
+            .where('collection_id', '=', id)
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(2)
+            .execute();
+          entry.recent = recent.map((row) => row.file_name);
+        }),
+    );
+    return stats;
+  }
+
+  /** Deletes the collection (documents and chunks cascade); returns the blob keys to remove. */
+  async deleteCollection(userId: string, id: string): Promise<string[] | undefined> {
+    return await this.db.transaction().execute(async (trx) => {
+      const docs = await trx
+        .selectFrom('knowledge_documents')
+        .select('blob_key')
+        .where('user_id', '=', userId)
+        .where('collection_id', '=', id)
+        .execute();
+      const result = await trx
+        .deleteFrom('knowledge_collections')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) return undefined;
+      return docs.flatMap((doc) => (doc.blob_key ? [doc.blob_key] : []));
+    });
+  }
+
+  /** Inserts the document and, in the same transaction, whatever must exist with it (its ingestion job). */
+  async insertDocument(row: DocumentRow, withIt: (trx: Kysely<Database>) => Promise<unknown>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('knowledge_documents').values(row).execute();
+      await withIt(trx);
+    });
+  }
+
+  async findDocumentBySha(collectionId: string, sha256: string): Promise<DocumentSummaryRow | undefined> {
+    return await this.db
+      .selectFrom('knowledge_documents')
+      .select(SUMMARY_COLUMNS)
+      .where('collection_id', '=', collectionId)
+      .where('sha256', '=', sha256)
+      .executeTakeFirst();
+  }
+
+  async listDocuments(userId: string, collectionId: string): Promise<DocumentSummaryRow[]> {
+    return await this.db
+      .selectFrom('knowledge_documents')
+      .select(SUMMARY_COLUMNS)
+      .where('user_id', '=', userId)
+      .where('collection_id', '=', collectionId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  async findDocument(userId: string, id: string): Promise<DocumentRow | undefined> {
+    return await this.db
+      .selectFrom('knowledge_documents')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** For the ingestion job, which runs outside any request: the job payload carries the owner. */
+  async findDocumentForJob(id: string): Promise<DocumentRow | undefined> {
+    return await this.db.selectFrom('knowledge_documents').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async updateDocument(
+    id: string,
+    changes: Partial<
+      Pick<DocumentRow, 'status' | 'progress' | 'error' | 'content' | 'preview' | 'metadata' | 'file_type'>
+    >,
+  ): Promise<void> {
+    await this.db
+      .updateTable('knowledge_documents')
+      .set({ ...changes, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async deleteDocument(userId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('knowledge_documents')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}

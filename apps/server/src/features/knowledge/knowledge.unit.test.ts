@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ndcgAt, readQrels, recallAt, reciprocalRankAt } from '../../../../../bench/lib/ir-metrics';
+import { chunkSections } from './chunker';
+import { fts5Query, makeSnippet, queryTerms } from './query-terms';
+
+describe('query terms', () => {
+  it('drops stopwords and search syntax, keeps content words once', () => {
+    expect(queryTerms('What is the "effect" of NEAR(aspirin) on the heart, the HEART?')).toEqual([
+      'effect',
+      'near',
+      'aspirin',
+      'heart',
+    ]);
+    expect(fts5Query(['a"b'])).toBe('"a""b"');
+    expect(queryTerms('the of and')).toEqual([]);
+  });
+
+  it('returns plain text with highlight offsets (no HTML)', () => {
+    const snippet = makeSnippet('<b>Tomatoes</b> need watering daily.', ['tomato', 'watered']);
+    expect(snippet.text).toContain('<b>');
+    const marked = snippet.highlights.map((h) => snippet.text.slice(h.start, h.end));
+    expect(marked).toEqual(['Tomatoes', 'watering']);
+  });
+});
+
+describe('chunker', () => {
+  it('keeps pages and heading paths and overlaps long runs', () => {
+    const long = Array.from({ length: 60 }, (_, i) => `Sentence number ${i} talks about soil.`).join(' ');
+    const chunks = chunkSections([
+      { text: `# Guide\n\n## Soil\n\n${long}`, page: 3, headingPath: [] },
+      { text: 'Second page text.', page: 4, headingPath: [] },
+    ]);
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(chunks.every((chunk) => chunk.text.length <= 1500)).toBe(true);
+    expect(chunks[1]?.headingPath).toBe('Guide > Soil');
+    expect(chunks.at(-1)).toEqual({ text: 'Second page text.', page: 4, headingPath: null });
+    const [first, second] = [chunks[1]?.text ?? '', chunks[2]?.text ?? ''];
+    // ~15% overlap: the end of one chunk opens the next.
+    const opening = second.slice(0, 60);
+    expect(first).toContain(opening.slice(0, 40));
+  });
+});
+
+describe('retrieval metrics (trec_eval conventions)', () => {
+  it('computes graded nDCG, recall and MRR, skipping a header line', () => {
+    const qrels = readQrels('query-id\tcorpus-id\tscore\nq\ta\t2\nq\tb\t1\nq\tc\t0\n');
+    const judged = qrels.get('q') ?? new Map<string, number>();
+    expect(ndcgAt(['a', 'b'], judged, 10)).toBeCloseTo(1);
+    expect(ndcgAt(['b', 'a'], judged, 10)).toBeCloseTo((1 + 2 / Math.log2(3)) / (2 + 1 / Math.log2(3)));
+    expect(recallAt(['c', 'a'], judged, 100)).toBe(0.5);
+    expect(reciprocalRankAt(['c', 'x', 'b'], judged, 10)).toBeCloseTo(1 / 3);
+  });
+});

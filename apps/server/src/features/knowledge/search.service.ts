@@ -1,0 +1,81 @@
+import type { KnowledgeSearchResult, UsedDocument } from '@hearth/contract';
+import type { KnowledgeContext } from '../chat/knowledge-context';
+import type { ChunkHit, ChunkIndexRepository } from './chunk-index.repository';
+import type { KnowledgeRepository } from './knowledge.repository';
+import { makeSnippet, queryTerms } from './query-terms';
+
+const SNIPPETS_PER_DOCUMENT = 3;
+/** Chunks fetched per wanted document, so several chunks of one document do not crowd out others. */
+const CHUNKS_PER_RESULT = 4;
+
+/** Lexical search over the user's collections, grouped by document (best chunk first). */
+export class SearchService implements KnowledgeContext {
+  constructor(
+    private readonly collections: KnowledgeRepository,
+    private readonly index: ChunkIndexRepository,
+  ) {}
+
+  /** `collectionIds` null or empty = all of the user's collections; ids the user does not own are ignored. */
+  async search(
+    userId: string,
+    query: string,
+    collectionIds: string[] | null,
+    limit = 10,
+  ): Promise<KnowledgeSearchResult[]> {
+    const terms = queryTerms(query);
+    if (terms.length === 0) return [];
+    const scope =
+      collectionIds && collectionIds.length > 0
+        ? await this.collections.ownedCollectionIds(userId, [...new Set(collectionIds)])
+        : null;
+    const hits = await this.index.search(userId, terms, scope, Math.min(1000, limit * CHUNKS_PER_RESULT + 20));
+    return this.group(hits, terms, limit);
+  }
+
+  private group(hits: ChunkHit[], terms: string[], limit: number): KnowledgeSearchResult[] {
+    const byDocument = new Map<string, ChunkHit[]>();
+    for (const hit of hits) {
+      const list = byDocument.get(hit.document_id);
+      if (list) list.push(hit);
+      else byDocument.set(hit.document_id, [hit]);
+    }
+    const scale = this.index.relevanceScale;
+    // A document ranks by its best chunk: adding up its other chunks was measured to favour long documents
+    // (SciFact nDCG@10 0.675 → 0.654 with half weight).
+    return [...byDocument.values()].slice(0, limit).map((chunks) => {
+      const best = chunks[0] as ChunkHit;
+      return {
+        document_id: best.document_id,
+        collection_id: best.collection_id,
+        file_name: best.file_name,
+        collection_name: best.collection_name,
+        relevance_score: Math.max(0, best.score) / (Math.max(0, best.score) + scale),
+        page: best.page,
+        chunk_id: best.chunk_id,
+        snippets: chunks.slice(0, SNIPPETS_PER_DOCUMENT).map((chunk) => ({
+          ...makeSnippet(chunk.text, terms),
+          page: chunk.page,
+          heading_path: chunk.heading_path,
+          chunk_id: chunk.chunk_id,
+        })),
+      };
+    });
+  }
+
+  /** Chat's hook: the top documents as context (spec §7 enhanced chat). */
+  async findRelevant(input: {
+    userId: string;
+    query: string;
+    collectionIds: string[];
+    limit: number;
+  }): Promise<UsedDocument[]> {
+    const results = await this.search(input.userId, input.query, input.collectionIds, input.limit);
+    return results.map((result) => ({
+      id: result.document_id,
+      fileName: result.file_name,
+      collectionName: result.collection_name,
+      snippet: result.snippets.map((snippet) => snippet.text).join('\n…\n'),
+      relevance_score: result.relevance_score,
+    }));
+  }
+}

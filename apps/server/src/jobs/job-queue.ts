@@ -1,0 +1,119 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobRepository, JobRow } from './job.repository';
+
+/** A job handler; throwing retries with backoff until `maxAttempts`, `PermanentJobError` fails at once. */
+export interface JobHandler {
+  run(payload: unknown, job: JobRow): Promise<void>;
+  /** Called once when the job has failed for good. */
+  onGiveUp?(payload: unknown, error: string): Promise<void>;
+}
+
+export class PermanentJobError extends Error {}
+
+export interface JobQueueOptions {
+  leaseMs: number;
+  pollMs: number;
+  maxAttempts: number;
+  concurrency: number;
+}
+
+export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
+  leaseMs: 5 * 60_000,
+  pollMs: 1_000,
+  maxAttempts: 3,
+  concurrency: 2,
+};
+
+/**
+ * An in-process worker over the DB-backed queue: polls, claims with a lease, runs the handler by type.
+ * Restart-safe: on start, running jobs whose lease expired (their server died) go back to the queue.
+ */
+export class JobQueue {
+  private readonly handlers = new Map<string, JobHandler>();
+  private timer: NodeJS.Timeout | undefined;
+  private immediate = false;
+  private ticking = false;
+  private active = 0;
+  private stopped = true;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly jobs: JobRepository,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: JobQueueOptions = DEFAULT_JOB_QUEUE_OPTIONS,
+  ) {}
+
+  register(type: string, handler: JobHandler): void {
+    this.handlers.set(type, handler);
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    const requeued = await this.jobs.requeueExpired();
+    if (requeued > 0) this.log.info({ requeued }, 'requeued interrupted jobs');
+    this.poke();
+  }
+
+  /** Wakes the worker now (after an enqueue) instead of at the next poll; bursts collapse into one wake-up. */
+  poke(): void {
+    if (this.stopped || this.immediate) return;
+    this.immediate = true;
+    setImmediate(() => {
+      this.immediate = false;
+      void this.tick();
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped || this.ticking) return;
+    this.ticking = true;
+    try {
+      while (!this.stopped && this.active < this.options.concurrency) {
+        const job = await this.jobs.claim(this.options.leaseMs);
+        if (!job) break;
+        this.active += 1;
+        const run = this.execute(job).finally(() => {
+          this.active -= 1;
+          this.inFlight.delete(run);
+          this.poke();
+        });
+        this.inFlight.add(run);
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'job claim failed');
+    } finally {
+      this.ticking = false;
+    }
+    if (!this.stopped) this.schedule(this.options.pollMs);
+  }
+
+  private async execute(job: JobRow): Promise<void> {
+    const handler = this.handlers.get(job.type);
+    let payload: unknown;
+    try {
+      payload = JSON.parse(job.payload);
+      if (!handler) throw new PermanentJobError(`No handler for job type ${job.type}`);
+      await handler.run(payload, job);
+      await this.jobs.finish(job.id);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const permanent = error instanceof PermanentJobError || job.attempts >= this.options.maxAttempts;
+      // Exponential backoff: 2 s, 4 s, 8 s ...
+      await this.jobs.fail(job.id, message, permanent ? null : 1000 * 2 ** job.attempts).catch(() => undefined);
+      if (permanent) await handler?.onGiveUp?.(payload, message).catch(() => undefined);
+      this.log.warn({ err: error, jobId: job.id, type: job.type }, 'job failed');
+    }
+  }
+}
