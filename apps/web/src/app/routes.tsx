@@ -7,6 +7,8 @@ import { RequireAuth } from './guards/require-auth';
 import { ChatRoute } from './routes/chat-route';
 import { NotFoundPage } from './routes/not-found-page';
 import { ProfileRoute } from './routes/profile-route';
+import { KnowledgeScreen } from '../features/knowledge/components/knowledge-screen';
+import { UploadScreen } from '../features/knowledge/components/upload-screen';
 import { SearchPage } from './routes/search-page';
 import { SettingsRoute } from './routes/settings-route';
 import { WorkspaceRoute } from './routes/workspace/workspace-route';
@@ -35,8 +37,8 @@ export const routes: RouteObject[] = [
       { path: paths.chatPattern, element: <ChatRoute /> },
       { path: paths.workspace, element: <WorkspaceRoute /> },
       { path: paths.workspaceTabPattern, element: <WorkspaceRoute /> },
-      placeholder(paths.knowledge, 'Knowledge Base'),
-      placeholder(paths.upload, 'Upload Documents'),
+      { path: paths.knowledge, element: <KnowledgeScreen /> },
+      { path: paths.upload, element: <UploadScreen /> },
       { path: paths.search, element: <SearchPage /> },
       placeholder(paths.notes, 'Notes'),
       placeholder(paths.archived, 'Archived Chats'),

@@ -73,6 +73,15 @@ export const apiPaths = {
     byName: (providerId: string, name: string) =>
       `/api/models/${encodeURIComponent(providerId)}/${encodeURIComponent(name)}`,
   },
+  knowledge: {
+    collections: '/api/knowledge/collections',
+    collection: (id: string) => `/api/knowledge/collections/${encodeURIComponent(id)}`,
+    documents: (collectionId: string) => `/api/knowledge/collections/${encodeURIComponent(collectionId)}/documents`,
+    document: (id: string) => `/api/knowledge/documents/${encodeURIComponent(id)}`,
+    documentFile: (id: string) => `/api/knowledge/documents/${encodeURIComponent(id)}/file`,
+    search: '/api/knowledge/search',
+    searchKnowledge: '/api/knowledge/search-knowledge',
+  },
   tokens: {
     list: '/api/tokens',
     create: '/api/tokens',

@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
+import { CollectionPicker } from '../../features/knowledge/components/collection-picker';
+import { useCollectionPicker } from '../../features/knowledge/hooks/use-collection-picker';
 import { GpuStatusCard } from '../../features/models/components/gpu-status-card';
 import { ModelHeader } from '../../features/models/components/model-header';
 import { NoModelsView } from '../../features/models/components/no-models-view';
@@ -12,6 +14,7 @@ export function ChatRoute() {
   const { conversationId } = useParams();
   const { user, isAdmin } = useAuth();
   const selection = useModelSelection();
+  const collections = useCollectionPicker();
   const model = useMemo(
     () => ({ ready: selection.ready, connected: selection.connected, selected: selection.selected }),
     [selection.ready, selection.connected, selection.selected],
@@ -24,6 +27,8 @@ export function ChatRoute() {
       renderModelHeader={(taskContext) => <ModelHeader selection={selection} taskContext={taskContext} />}
       noModels={<NoModelsView selection={selection} isAdmin={isAdmin} />}
       banner={selection.gpuInfo ? <GpuStatusCard gpu={selection.gpuInfo} /> : null}
+      collectionPicker={<CollectionPicker picker={collections} />}
+      selectedCollections={collections.selected}
     />
   );
 }

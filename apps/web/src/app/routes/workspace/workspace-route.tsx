@@ -2,6 +2,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { NotBuiltYet } from '../../../components/not-built-yet';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
+import { WorkspaceKnowledge } from '../../../features/knowledge/components/workspace-knowledge';
 import { ModelsScreen } from '../../../features/models/components/models-screen';
 import { cn } from '../../../lib/cn';
 import { PromptExamples, ToolExamples } from './workspace-examples';
@@ -45,7 +46,7 @@ export function WorkspaceRoute() {
         ))}
       </nav>
       {active === 'models' ? <ModelsScreen isAdmin={isAdmin} /> : null}
-      {active === 'knowledge' ? <NotBuiltYet title="Knowledge" /> : null}
+      {active === 'knowledge' ? <WorkspaceKnowledge /> : null}
       {active === 'prompts' ? <PromptExamples /> : null}
       {active === 'tools' ? <ToolExamples /> : null}
       {active === 'privacy' ? <NotBuiltYet title="Privacy & Security" /> : null}

@@ -24,10 +24,23 @@ interface ChatScreenProps {
   noModels: ReactNode;
   /** Status cards under the header (the GPU card). */
   banner?: ReactNode;
+  /** The 'Search in:' collection picker shown above the input. */
+  collectionPicker?: ReactNode;
+  /** Collection ids the answers search; empty means all of them. */
+  selectedCollections?: readonly string[];
 }
 
 /** The chat panel: header, thread (or empty state), and the input row with attachments. */
-export function ChatScreen({ conversationId, model, signedIn, renderModelHeader, noModels, banner }: ChatScreenProps) {
+export function ChatScreen({
+  conversationId,
+  model,
+  signedIn,
+  renderModelHeader,
+  noModels,
+  banner,
+  collectionPicker,
+  selectedCollections,
+}: ChatScreenProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [text, setText] = useState('');
@@ -36,8 +49,12 @@ export function ChatScreen({ conversationId, model, signedIn, renderModelHeader,
   const [dragging, setDragging] = useState(false);
 
   const answerOptions = useCallback(
-    () => ({ model: model.selected ?? '', userPreferences: preferences }),
-    [model.selected, preferences],
+    () => ({
+      model: model.selected ?? '',
+      userPreferences: preferences,
+      ...(selectedCollections?.length ? { selectedCollections: [...selectedCollections] } : {}),
+    }),
+    [model.selected, preferences, selectedCollections],
   );
   const onCreated = useCallback(
     (conversation: Conversation) => {
@@ -129,6 +146,7 @@ export function ChatScreen({ conversationId, model, signedIn, renderModelHeader,
           onEdit={edit}
         />
       )}
+      {collectionPicker ? <div className="mx-auto w-full max-w-3xl px-4 pb-1">{collectionPicker}</div> : null}
       <Composer
         text={text}
         onTextChange={setText}

@@ -1,0 +1,9 @@
+/** Query keys of the knowledge feature; every knowledge query lives under ['knowledge']. */
+export const knowledgeKeys = {
+  all: ['knowledge'] as const,
+  collections: (q: string) => ['knowledge', 'collections', q] as const,
+  collectionsRoot: ['knowledge', 'collections'] as const,
+  documents: (collectionId: string) => ['knowledge', 'documents', collectionId] as const,
+  documentsRoot: ['knowledge', 'documents'] as const,
+  document: (id: string) => ['knowledge', 'document', id] as const,
+};

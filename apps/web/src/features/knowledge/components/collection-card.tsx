@@ -1,0 +1,53 @@
+import { FileText } from 'lucide-react';
+import { cn } from '../../../lib/cn';
+import type { KnowledgeCollection } from '../api/types';
+import { describeCollection, documentCountLabel, recentNames, updatedLabel } from '../lib/format';
+import { DeleteCollectionButton } from './delete-collection-button';
+
+interface CollectionCardProps {
+  collection: KnowledgeCollection;
+  selected?: boolean;
+  onSelect?: () => void;
+  onDeleted?: () => void;
+}
+
+/** Name, description or 'No description', document count, last update, two recent file names, delete. */
+export function CollectionCard({ collection, selected = false, onSelect, onDeleted }: CollectionCardProps) {
+  const names = recentNames(collection.recent_documents);
+  return (
+    <article
+      aria-label={collection.name}
+      data-testid="collection-card"
+      className={cn(
+        'grid gap-1 rounded-lg border bg-card p-3 text-sm',
+        onSelect && 'cursor-pointer hover:bg-accent/50',
+        selected && 'border-primary ring-1 ring-primary',
+      )}
+    >
+      <div className="flex items-start justify-between gap-2">
+        {onSelect ? (
+          <button type="button" className="min-w-0 text-left font-medium break-words" onClick={onSelect}>
+            {collection.name}
+          </button>
+        ) : (
+          <h3 className="min-w-0 font-medium break-words">{collection.name}</h3>
+        )}
+        <DeleteCollectionButton id={collection.id} name={collection.name} onDeleted={onDeleted} />
+      </div>
+      <p className="text-muted-foreground">{describeCollection(collection.description)}</p>
+      <p className="text-xs text-muted-foreground">
+        {documentCountLabel(collection.document_count)} · {updatedLabel(collection.updated_at)}
+      </p>
+      {names.length > 0 ? (
+        <ul className="grid gap-0.5 text-xs text-muted-foreground">
+          {names.map((name) => (
+            <li key={name} className="flex items-center gap-1 truncate">
+              <FileText className="size-3 shrink-0" aria-hidden />
+              <span className="truncate">{name}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
+import { useDocuments } from '../api/get-documents';
+import type { KnowledgeCollection } from '../api/types';
+import { useErrorToast } from '../hooks/use-error-toast';
+import { describeCollection } from '../lib/format';
+import { MESSAGES } from '../lib/messages';
+import { DocumentCard } from './document-card';
+import { DocumentViewer } from './document-viewer';
+import { UploadFilesButton } from './upload-files-button';
+
+/** The selected collection's document grid with its Upload Files button. */
+export function CollectionDocuments({ collection }: { collection: KnowledgeCollection }) {
+  const documents = useDocuments(collection.id);
+  const [openId, setOpenId] = useState<string | null>(null);
+  useErrorToast(documents.isError, MESSAGES.loadDocuments);
+  const list = documents.data?.documents ?? [];
+  return (
+    <section aria-label={`Documents in ${collection.name}`} className="grid content-start gap-4">
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold break-words">{collection.name}</h2>
+          <p className="text-sm text-muted-foreground">{describeCollection(collection.description)}</p>
+        </div>
+        <UploadFilesButton collectionId={collection.id} />
+      </header>
+      {documents.isPending ? (
+        <Spinner />
+      ) : list.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+          No documents yet. Upload files to add them to this collection.
+        </p>
+      ) : (
+        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          {list.map((document) => (
+            <DocumentCard key={document.id} document={document} onOpen={() => setOpenId(document.id)} />
+          ))}
+        </div>
+      )}
+      <DocumentViewer id={openId} onClose={() => setOpenId(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { Trash2 } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast-store';
+import { formatDate } from '../../../lib/format-date';
+import { useDeleteDocument } from '../api/delete-document';
+import type { KnowledgeDocument } from '../api/types';
+import { fileExtension } from '../lib/file-rules';
+import { formatBytes } from '../lib/format';
+import { DocumentStatus } from './document-status';
+
+/** One document in the grid: click the name to read its extracted text. */
+export function DocumentCard({ document, onOpen }: { document: KnowledgeDocument; onOpen: () => void }) {
+  const remove = useDeleteDocument();
+  const type = fileExtension(document.file_name).toUpperCase() || document.file_type;
+  return (
+    <article
+      aria-label={document.file_name}
+      data-testid="document-card"
+      className="grid gap-2 rounded-lg border bg-card p-3 text-sm"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <button type="button" className="min-w-0 text-left font-medium break-all hover:underline" onClick={onOpen}>
+          {document.file_name}
+        </button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete document ${document.file_name}`}
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate(document.id, {
+              onError: (error) =>
+                toast({ title: 'Error deleting document', description: error.message, variant: 'destructive' }),
+            })
+          }
+        >
+          <Trash2 aria-hidden />
+        </Button>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {type} · {formatBytes(document.file_size)} · {formatDate(document.created_at, '')}
+      </p>
+      <DocumentStatus document={document} />
+    </article>
+  );
+}

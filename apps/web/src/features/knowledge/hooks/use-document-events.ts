@@ -1,0 +1,25 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '../../../config/paths';
+import { useServerEvent } from '../../../lib/server-events';
+import { upsertDocument } from '../api/get-documents';
+import { knowledgeKeys } from '../api/keys';
+import { KnowledgeDocumentEvent } from '../api/types';
+
+/** Keeps document status and progress live from GET /api/events ('knowledge.document'). */
+export function useDocumentEvents(enabled = true): void {
+  const queryClient = useQueryClient();
+  useServerEvent(
+    apiPaths.events,
+    'knowledge.document',
+    (data) => {
+      const parsed = KnowledgeDocumentEvent.safeParse(data);
+      if (!parsed.success) return;
+      const { document } = parsed.data;
+      upsertDocument(queryClient, document);
+      // A finished document changes the collection card (count, recent names, updated date).
+      if (document.status === 'ready' || document.status === 'failed')
+        void queryClient.invalidateQueries({ queryKey: knowledgeKeys.collectionsRoot });
+    },
+    enabled,
+  );
+}
