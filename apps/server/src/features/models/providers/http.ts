@@ -83,6 +83,16 @@ export function linkAbort(signal: AbortSignal | undefined, controller: AbortCont
   return () => signal?.removeEventListener('abort', onAbort);
 }
 
+/**
+ * How a provider's chat stream ends on an error: quietly (ABORTED) when the caller stopped it, otherwise as a
+ * ProviderError. Shared by every HTTP-backed provider.
+ */
+export function endFailedStream(name: string, error: unknown, signal: AbortSignal): ChatChunk {
+  if (signal.aborted) return ABORTED;
+  if (error instanceof ProviderError) throw error;
+  throw new ProviderError(`${name} stream failed: ${String(error)}`, 'upstream_error');
+}
+
 export function toProviderError(name: string, error: unknown, signal?: AbortSignal): ProviderError {
   if (error instanceof ProviderError) return error;
   if (signal?.aborted) {

@@ -8,7 +8,17 @@ import {
   ProviderError,
   type ProviderModel,
 } from '../model-provider';
-import { ABORTED, joinUrl, openStream, linkAbort, readJson, readLines, toProviderError, upstreamFetch } from './http';
+import {
+  ABORTED,
+  endFailedStream,
+  joinUrl,
+  openStream,
+  linkAbort,
+  readJson,
+  readLines,
+  toProviderError,
+  upstreamFetch,
+} from './http';
 
 export interface OpenAiProviderOptions {
   id: string;
@@ -121,12 +131,7 @@ export class OpenAiProvider implements ModelProvider {
       }
       throw new ProviderError(`${this.name} closed the stream before the answer was complete`, 'upstream_error');
     } catch (error) {
-      if (request.signal.aborted) {
-        yield ABORTED;
-        return;
-      }
-      if (error instanceof ProviderError) throw error;
-      throw new ProviderError(`${this.name} stream failed: ${String(error)}`, 'upstream_error');
+      yield endFailedStream(this.name, error, request.signal);
     } finally {
       unlink();
       controller.abort();
