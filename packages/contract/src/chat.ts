@@ -39,6 +39,14 @@ export const Attachment = z
   .meta({ id: 'ChatAttachment' });
 export type Attachment = z.infer<typeof Attachment>;
 
+/** A searched collection with documents not yet searchable (queued or processing). */
+export const IndexingCollection = z.object({
+  collection_id: z.string(),
+  collection_name: z.string(),
+  pending: z.number().int(),
+});
+export type IndexingCollection = z.infer<typeof IndexingCollection>;
+
 /** A knowledge source an answer used (spec §3 "Knowledge source"). */
 export const UsedDocument = z.object({
   id: z.string(),
@@ -46,6 +54,10 @@ export const UsedDocument = z.object({
   collectionName: z.string(),
   snippet: z.string(),
   relevance_score: z.number().min(0).max(1).optional(),
+  /** Where the cited passage is, so the sources card can open the document at that place. */
+  collectionId: z.string().optional(),
+  page: z.number().int().nullable().optional(),
+  chunkId: z.string().optional(),
 });
 export type UsedDocument = z.infer<typeof UsedDocument>;
 
@@ -69,6 +81,12 @@ export const MessageMetadata = z.object({
   fallback: z.boolean().optional(),
   /** Error code of a failed reply (system messages with is_error). */
   error_code: z.string().optional(),
+  /** Spec §9 answer confidence (0-1), for answers that searched documents. */
+  confidence: z.number().min(0).max(1).optional(),
+  /** Searched collections that were still indexing when the answer was made. */
+  indexing_collections: z.array(IndexingCollection).optional(),
+  /** Advanced retrieval (advanced-rag) was used to pick the documents. */
+  advanced_retrieval: z.boolean().optional(),
 });
 export type MessageMetadata = z.infer<typeof MessageMetadata>;
 
@@ -151,6 +169,17 @@ export const UserPreferences = z.object({
 });
 export type UserPreferences = z.infer<typeof UserPreferences>;
 
+/** Spec §7 advanced-rag options as the chat screen's advanced retrieval controls send them. */
+export const ADVANCED_MAX_RESULTS = { min: 5, max: 50, step: 5, default: 10 } as const;
+export const AdvancedRetrievalOptions = z.object({
+  enabled: z.boolean().default(false),
+  useReranking: z.boolean().default(true),
+  useQueryExpansion: z.boolean().default(true),
+  useMultiStepReasoning: z.boolean().default(true),
+  maxResults: z.number().int().min(ADVANCED_MAX_RESULTS.min).max(ADVANCED_MAX_RESULTS.max).default(10),
+});
+export type AdvancedRetrievalOptions = z.infer<typeof AdvancedRetrievalOptions>;
+
 /** What every answering request shares: which model, how, and with which context. */
 const AnswerOptions = z.object({
   model: z.string().trim().min(1).max(300),
@@ -160,6 +189,8 @@ const AnswerOptions = z.object({
   useConversationContext: z.boolean().default(true),
   useDocumentContext: z.boolean().default(true),
   userPreferences: UserPreferences.optional(),
+  /** Advanced retrieval controls (master switch off by default); used only with document context. */
+  advancedRetrieval: AdvancedRetrievalOptions.optional(),
 });
 
 export const SendMessageBody = AnswerOptions.extend({
@@ -207,6 +238,8 @@ export const ChatStreamEvent = z.discriminatedUnion('type', [
     context_length: z.number().int().nullable().optional(),
     summary_used: z.boolean(),
     used_documents: z.array(UsedDocument),
+    /** Searched collections still indexing: the answer cannot use their unindexed documents yet. */
+    indexing_collections: z.array(IndexingCollection).optional(),
   }),
   z.object({ type: z.literal('token'), text: z.string() }),
   z.object({ type: z.literal('done'), message: Message }),

@@ -123,3 +123,93 @@ export const DocumentUploadResult = z.object({
 });
 export const DocumentUploadResponse = z.object({ results: z.array(DocumentUploadResult) });
 export type DocumentUploadResponse = z.infer<typeof DocumentUploadResponse>;
+
+/** POST /api/documents/analyze (spec local backend): a model's analysis of a text. */
+export const DocumentAnalyzeBody = z.object({
+  content: z.string().min(1).max(200_000),
+  filename: z.string().max(500).default('document'),
+  analysis_type: z.string().trim().min(1).max(100).default('general'),
+  model: z.string().max(300).optional(),
+});
+export type DocumentAnalyzeBody = z.input<typeof DocumentAnalyzeBody>;
+export const DocumentAnalyzeResponse = z.object({ analysis: z.string() });
+export type DocumentAnalyzeResponse = z.infer<typeof DocumentAnalyzeResponse>;
+
+/** Spec §9: sitemap scraping follows at most 50 pages. */
+export const SCRAPE_MAX_PAGES = 50;
+export const SCRAPE_URL_REQUIRED = {
+  title: 'URL required',
+  description: 'Please enter a valid URL to scrape',
+} as const;
+
+/** POST /api/knowledge/scrape (spec function web-scraper). */
+export const ScrapeBody = z.object({
+  url: z.string().trim().min(1).max(2000),
+  collectionId: z.string().min(1).max(100),
+  respectRobots: z.boolean().default(true),
+  followSitemap: z.boolean().default(false),
+});
+export type ScrapeBody = z.input<typeof ScrapeBody>;
+export const ScrapeResponse = z.object({
+  message: z.string(),
+  documentsCreated: z.number().int(),
+  /** Pages that were skipped (robots.txt, not HTML, too large, refused by the network guard...), with why. */
+  skipped: z.array(z.object({ url: z.string(), reason: z.string() })).default([]),
+});
+export type ScrapeResponse = z.infer<typeof ScrapeResponse>;
+
+/** POST /api/knowledge/advanced-search (spec function advanced-rag). */
+export const AdvancedSearchBody = z.object({
+  query: z.string().min(1).max(1000),
+  collectionIds: z.array(z.string()).max(100).optional(),
+  useReranking: z.boolean().default(true),
+  useQueryExpansion: z.boolean().default(true),
+  useMultiStepReasoning: z.boolean().default(true),
+  maxResults: z.number().int().min(5).max(50).default(10),
+  /** Model used for expansion and reranking when given; otherwise offline methods. */
+  model: z.string().max(300).optional(),
+});
+export type AdvancedSearchBody = z.input<typeof AdvancedSearchBody>;
+
+/** Spec §3 "Advanced search result". */
+export const AdvancedSearchResponse = z.object({
+  results: z.array(KnowledgeSearchResult),
+  rerankedResults: z.array(KnowledgeSearchResult),
+  expandedQuery: z.object({ expandedQueries: z.array(z.string()), synonyms: z.array(z.string()) }),
+  reasoning: z.array(z.string()),
+  confidence: z.number().min(0).max(1),
+  explanation: z.string(),
+  validation: z.object({
+    isValid: z.boolean(),
+    confidence: z.number().min(0).max(1),
+    issues: z.array(z.string()),
+    suggestions: z.array(z.string()),
+  }),
+});
+export type AdvancedSearchResponse = z.infer<typeof AdvancedSearchResponse>;
+
+/** Spec §8: what advanced search answers when it fails. */
+export const ADVANCED_SEARCH_FAILED: AdvancedSearchResponse = {
+  results: [],
+  rerankedResults: [],
+  expandedQuery: { expandedQueries: [], synonyms: [] },
+  reasoning: [],
+  confidence: 0,
+  explanation: 'Advanced search failed, please try again.',
+  validation: { isValid: false, confidence: 0, issues: ['Search failed'], suggestions: [] },
+};
+
+/** POST /api/knowledge/suggest-collections: spec §9 collection suggestions for a message. */
+export const SUGGESTION_RULES = { max: 3, nameMatch: 0.3, documentMatch: 0.2, threshold: 0.1 } as const;
+export const SuggestCollectionsBody = z.object({ message: z.string().min(1).max(100_000) });
+export type SuggestCollectionsBody = z.infer<typeof SuggestCollectionsBody>;
+export const CollectionSuggestion = z.object({
+  collection_id: z.string(),
+  name: z.string(),
+  score: z.number(),
+  /** Why it was suggested, e.g. 'Name matches "contract"' or '2 documents match'. */
+  reason: z.string(),
+});
+export type CollectionSuggestion = z.infer<typeof CollectionSuggestion>;
+export const SuggestCollectionsResponse = z.object({ suggestions: z.array(CollectionSuggestion).max(3) });
+export type SuggestCollectionsResponse = z.infer<typeof SuggestCollectionsResponse>;

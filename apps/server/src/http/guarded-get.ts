@@ -1,6 +1,6 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { checkOutboundUrl, guardedLookup, type SsrfPolicy } from './ssrf-guard';
+import { type Lookup, pinnedLookup, resolveOutbound, type SsrfPolicy, systemLookup } from './ssrf-guard';
 
 export interface GuardedGetOptions {
   policy: SsrfPolicy;
@@ -9,40 +9,55 @@ export interface GuardedGetOptions {
   maxRedirects?: number;
   /** The connection is dropped when no byte arrives for this long. */
   idleTimeoutMs?: number;
+  /** How host names resolve (tests give a fake resolver; defaults to the system's). */
+  lookup?: Lookup;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+export class TooManyRedirectsError extends Error {
+  constructor(readonly limit: number) {
+    super(`Too many redirects (more than ${limit})`);
+    this.name = 'TooManyRedirectsError';
+  }
+}
+
 /**
- * GET for URLs a user supplied (model downloads): every hop, redirects included, passes the SSRF guard, both
- * before connecting and at connect time. Returns the final response unread; the caller consumes or destroys it.
+ * GET for URLs a user supplied (model downloads, web scraping): every hop, redirects included, passes the SSRF
+ * guard, and the connection goes to exactly the addresses the guard checked (no second DNS answer can swap them).
+ * Returns the final response unread; the caller consumes or destroys it.
  */
 export async function guardedGet(
-  raw: string,
+  raw: string | URL,
   options: GuardedGetOptions,
 ): Promise<{ response: IncomingMessage; url: URL }> {
   let url = new URL(raw);
-  for (let hop = 0; hop <= (options.maxRedirects ?? 5); hop += 1) {
-    url = await checkOutboundUrl(url, options.policy);
-    const response = await request(url, options);
+  const limit = options.maxRedirects ?? 5;
+  for (let hop = 0; hop <= limit; hop += 1) {
+    const checked = await resolveOutbound(url, options.policy, options.lookup ?? systemLookup);
+    const response = await request(checked.url, checked.addresses, options);
     const location = response.headers.location;
-    if (!REDIRECTS.has(response.statusCode ?? 0) || !location) return { response, url };
+    if (!REDIRECTS.has(response.statusCode ?? 0) || !location) return { response, url: checked.url };
     response.resume();
-    url = new URL(location, url);
+    url = new URL(location, checked.url);
   }
-  throw new Error('Too many redirects');
+  throw new TooManyRedirectsError(limit);
 }
 
-function request(url: URL, options: GuardedGetOptions): Promise<IncomingMessage> {
+function request(
+  url: URL,
+  addresses: Awaited<ReturnType<typeof resolveOutbound>>['addresses'],
+  options: GuardedGetOptions,
+): Promise<IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const outgoing = client.get(url, {
       headers: { 'user-agent': 'Hearth', ...options.headers },
-      lookup: guardedLookup(options.policy),
+      lookup: pinnedLookup(addresses),
       signal: options.signal,
       timeout: options.idleTimeoutMs ?? 60_000,
     });
-    outgoing.on('timeout', () => outgoing.destroy(new Error('The download server stopped sending data')));
+    outgoing.on('timeout', () => outgoing.destroy(new Error('The server stopped sending data')));
     outgoing.on('response', resolve);
     outgoing.on('error', reject);
   });

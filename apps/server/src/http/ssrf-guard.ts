@@ -1,65 +1,52 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { AppError } from './errors';
+import { HostAllowlist, normalizeHostName } from './host-allowlist';
+import { ALWAYS_REFUSED, classifyAddress, REFUSAL_REASON } from './ip-address';
 
 /**
  * Every outbound URL someone typed goes through here. Only http(s), no credentials in the URL, and every
- * address the host resolves to is checked. Cloud metadata and link-local addresses are never reachable;
- * loopback and private networks are reachable only where the policy allows (admin-configured model runtimes
- * usually live there; user-supplied download URLs must not).
+ * address the host resolves to is checked, in every spelling (see ip-address.ts). Cloud metadata, link-local,
+ * multicast and reserved addresses are never reachable; loopback and private networks are reachable only where
+ * the policy allows (admin-configured model runtimes usually live there) or for hosts an admin allowed.
  */
 export interface SsrfPolicy {
   allowPrivate: boolean;
+  /** Intranet hosts an admin allowed (host names, *.suffix, IPs, CIDRs): private addresses are fine for them. */
+  allowedHosts?: readonly string[];
 }
 
-const never = new BlockList();
-never.addSubnet('0.0.0.0', 8, 'ipv4');
-never.addSubnet('169.254.0.0', 16, 'ipv4'); // link-local, cloud metadata (169.254.169.254)
-never.addAddress('100.100.100.200', 'ipv4'); // Alibaba Cloud metadata
-never.addSubnet('224.0.0.0', 4, 'ipv4'); // multicast
-never.addSubnet('240.0.0.0', 4, 'ipv4'); // reserved, broadcast
-never.addAddress('::', 'ipv6');
-never.addSubnet('fe80::', 10, 'ipv6'); // link-local
-never.addAddress('fd00:ec2::254', 'ipv6'); // AWS metadata over IPv6
-never.addSubnet('ff00::', 8, 'ipv6'); // multicast
-
-const internal = new BlockList();
-internal.addSubnet('127.0.0.0', 8, 'ipv4');
-internal.addSubnet('10.0.0.0', 8, 'ipv4');
-internal.addSubnet('172.16.0.0', 12, 'ipv4');
-internal.addSubnet('192.168.0.0', 16, 'ipv4');
-internal.addSubnet('100.64.0.0', 10, 'ipv4'); // carrier-grade NAT
-internal.addSubnet('198.18.0.0', 15, 'ipv4'); // benchmarking
-internal.addSubnet('192.0.0.0', 24, 'ipv4');
-internal.addAddress('::1', 'ipv6');
-internal.addSubnet('fc00::', 7, 'ipv6'); // unique local
-internal.addSubnet('64:ff9b:1::', 48, 'ipv6'); // local-use NAT64
-
-/** IPv4 written inside IPv6 (::ffff:a.b.c.d, ::a.b.c.d, NAT64 64:ff9b::a.b.c.d) is judged as the IPv4 it is. */
-function embeddedIpv4(address: string): string | null {
-  const match = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (match?.[1]) return match[1];
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!hex?.[1] || !hex[2]) return null;
-  const high = Number.parseInt(hex[1], 16);
-  const low = Number.parseInt(hex[2], 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+const allowlists = new WeakMap<readonly string[], HostAllowlist>();
+function allowlistOf(policy: SsrfPolicy): HostAllowlist | null {
+  const entries = policy.allowedHosts;
+  if (!entries?.length) return null;
+  let allowlist = allowlists.get(entries);
+  if (!allowlist) {
+    allowlist = new HostAllowlist(entries);
+    allowlists.set(entries, allowlist);
+  }
+  return allowlist;
 }
 
-/** Why an address may not be contacted under the policy, or null when it may. */
-export function addressRefusal(address: string, policy: SsrfPolicy): string | null {
-  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  const v4 = embeddedIpv4(bare);
-  const ip = v4 ?? bare;
-  const family = isIP(ip) === 4 ? 'ipv4' : isIP(ip) === 6 ? 'ipv6' : null;
-  if (!family) return `not an IP address: ${address}`;
-  if (never.check(ip, family)) return `address ${address} is link-local, metadata or reserved`;
-  if (!policy.allowPrivate && internal.check(ip, family)) return `address ${address} is loopback or private`;
-  return null;
+/**
+ * Why an address may not be contacted under the policy, or null when it may. `hostname` is the host as the
+ * URL named it: a host name on the admin's allowlist may resolve to private addresses.
+ */
+export function addressRefusal(address: string, policy: SsrfPolicy, hostname?: string): string | null {
+  const kind = classifyAddress(address);
+  if (kind === 'public') return null;
+  if (ALWAYS_REFUSED.has(kind)) return REFUSAL_REASON[kind];
+  if (policy.allowPrivate) return null;
+  const allowlist = allowlistOf(policy);
+  if (allowlist && (allowlist.allowsAddress(address) || (hostname && allowlist.allowsHost(hostname)))) return null;
+  return REFUSAL_REASON[kind];
 }
 
 const refused = (reason: string) =>
   new AppError('url_not_allowed', 400, `This URL is not allowed: ${reason}.`, { reason });
+
+const addressRefused = (reason: string) =>
+  new AppError('url_not_allowed', 400, `This address is not allowed: ${reason}.`, { reason });
 
 /** Syntax checks only: scheme, credentials, a host. */
 export function parseOutboundUrl(raw: string | URL): URL {
@@ -84,10 +71,21 @@ export const systemLookup: Lookup = (hostname) =>
     );
   });
 
-/** Resolves the host and checks every address it has. Returns the parsed URL. */
-export async function checkOutboundUrl(raw: string | URL, policy: SsrfPolicy, lookup = systemLookup): Promise<URL> {
+const isLocalhostName = (host: string) => host === 'localhost' || host.endsWith('.localhost');
+
+/** Resolves the host and checks every address it has. Returns the URL and the addresses to connect to. */
+export async function resolveOutbound(
+  raw: string | URL,
+  policy: SsrfPolicy,
+  lookup = systemLookup,
+): Promise<{ url: URL; addresses: LookupAddress[] }> {
   const url = parseOutboundUrl(raw);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const host = normalizeHostName(url.hostname);
+  const allowlist = allowlistOf(policy);
+  // "localhost" is loopback by definition (RFC 6761), whatever a resolver says.
+  if (isLocalhostName(host) && !policy.allowPrivate && !allowlist?.allowsHost(host)) {
+    throw addressRefused(REFUSAL_REASON.loopback);
+  }
   let addresses: LookupAddress[];
   try {
     addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host);
@@ -96,30 +94,30 @@ export async function checkOutboundUrl(raw: string | URL, policy: SsrfPolicy, lo
   }
   if (addresses.length === 0) throw refused(`the host ${host} has no address`);
   for (const { address } of addresses) {
-    const reason = addressRefusal(address, policy);
-    if (reason) throw refused(reason);
+    const reason = addressRefusal(address, policy, host);
+    if (reason) throw addressRefused(reason);
   }
-  return url;
+  return { url, addresses };
+}
+
+/** Resolves the host and checks every address it has. Returns the parsed URL. */
+export async function checkOutboundUrl(raw: string | URL, policy: SsrfPolicy, lookup = systemLookup): Promise<URL> {
+  return (await resolveOutbound(raw, policy, lookup)).url;
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
+const answer = (addresses: LookupAddress[], options: { all?: boolean }, callback: LookupCallback) => {
+  const first = addresses[0] as LookupAddress;
+  return options.all ? callback(null, addresses) : callback(null, first.address, first.family);
+};
+
 /**
- * A `lookup` for node:http(s) that checks each address at connect time, so a name that re-resolves to a
- * forbidden address between the check and the connection (DNS rebinding) is still refused.
+ * A `lookup` for node:http(s) that answers only with addresses already checked: the connection goes to exactly
+ * what the guard approved, so DNS cannot swap it in between (rebinding).
  */
-export function guardedLookup(policy: SsrfPolicy) {
-  return (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
-    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => {
-      if (error) return callback(error, []);
-      const bad = addresses.map((entry) => addressRefusal(entry.address, policy)).find(Boolean);
-      if (bad || addresses.length === 0) {
-        const failure: NodeJS.ErrnoException = new Error(`Blocked outbound connection: ${bad ?? 'no address'}`);
-        failure.code = 'ERR_SSRF_BLOCKED';
-        return callback(failure, []);
-      }
-      const first = addresses[0] as LookupAddress;
-      return options.all ? callback(null, addresses) : callback(null, first.address, first.family);
-    });
+export function pinnedLookup(addresses: LookupAddress[]) {
+  return (_hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
+    answer(addresses, options, callback);
   };
 }

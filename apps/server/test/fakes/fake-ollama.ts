@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { hashedBagOfWords } from './fake-embedding';
 import { type FakeServer, type RecordedRequest, sleep, startFakeServer, writeSlowly } from './fake-http';
 
 /**
@@ -34,6 +35,10 @@ export interface FakeOllamaKnobs {
   /** An error line Ollama sends instead of finishing the pull. */
   pullError: string | null;
   embeddingDimensions: number;
+  /** Words the fake embedder treats as the same word (see fake-embedding.ts). */
+  synonyms: Record<string, string>;
+  /** Answer /api/embed (only) with this status. */
+  embedFailStatus: number | null;
 }
 
 export interface FakeOllama extends FakeServer {
@@ -63,6 +68,8 @@ const DEFAULT_KNOBS: FakeOllamaKnobs = {
   pullStepDelayMs: 0,
   pullError: null,
   embeddingDimensions: 8,
+  synonyms: {},
+  embedFailStatus: null,
 };
 
 const json = (response: ServerResponse, status: number, body: unknown) =>
@@ -112,12 +119,11 @@ export async function startFakeOllama(knobs: Partial<FakeOllamaKnobs> = {}): Pro
         return chat(request, response);
       case 'POST /api/embed': {
         if (!find(modelName(request.body))) return json(response, 404, { error: 'model not found' });
+        if (state.embedFailStatus) return json(response, state.embedFailStatus, { error: 'embedding failed' });
         const input = (request.body as { input: string | string[] }).input;
         const texts = Array.isArray(input) ? input : [input];
         return json(response, 200, {
-          embeddings: texts.map((text) =>
-            Array.from({ length: state.embeddingDimensions }, (_, index) => ((text.length + index) % 7) / 7),
-          ),
+          embeddings: texts.map((text) => hashedBagOfWords(text, state.embeddingDimensions, state.synonyms)),
         });
       }
       case 'POST /api/pull':

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { hashedBagOfWords } from './fake-embedding';
 import { type FakeServer, type RecordedRequest, startFakeServer, writeSlowly } from './fake-http';
 
 /**
@@ -15,6 +16,8 @@ export interface FakeOpenAiKnobs {
   /** When set, requests without `Authorization: Bearer <apiKey>` get 401. */
   apiKey: string | null;
   embeddingDimensions: number;
+  /** Words the fake embedder treats as the same word (see fake-embedding.ts). */
+  synonyms: Record<string, string>;
 }
 
 export interface FakeOpenAi extends FakeServer {
@@ -31,6 +34,7 @@ const DEFAULT_KNOBS: FakeOpenAiKnobs = {
   failStatus: null,
   apiKey: null,
   embeddingDimensions: 8,
+  synonyms: {},
 };
 
 const json = (response: ServerResponse, status: number, body: unknown) =>
@@ -67,7 +71,7 @@ export async function startFakeOpenAi(knobs: Partial<FakeOpenAiKnobs> = {}): Pro
           data: texts.map((text, index) => ({
             object: 'embedding',
             index,
-            embedding: Array.from({ length: state.embeddingDimensions }, (_, i) => ((text.length + i) % 5) / 5),
+            embedding: hashedBagOfWords(text, state.embeddingDimensions, state.synonyms),
           })),
         });
       }

@@ -1,4 +1,4 @@
-import type { ErrorCode, UsedDocument } from '@hearth/contract';
+import type { ErrorCode, IndexingCollection, UsedDocument } from '@hearth/contract';
 import type { ModelProvider } from '../models/model-provider';
 import { type ModelAnswer, ModelCallError, errorCodeOf, runModel } from './model-call';
 import type { PromptPlan } from './prompt-plan';
@@ -9,6 +9,8 @@ export interface PreparedPrompt {
   plan: PromptPlan;
   summaryUsed: boolean;
   documents: UsedDocument[];
+  /** Knowledge lookup details of the enhanced path; absent on the plain call. */
+  knowledge?: { searched: boolean; indexing: IndexingCollection[]; advanced: boolean };
 }
 
 export interface AnswerRequest {

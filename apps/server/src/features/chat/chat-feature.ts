@@ -4,6 +4,8 @@ import type { BlobStore } from '../../storage/blob-store';
 import type { ModelRegistry } from '../models/model-provider';
 import { openAIRoutes } from '../openai-compat/openai.routes';
 import { OpenAICompatService } from '../openai-compat/openai.service';
+import type { AuditService } from '../audit/audit.service';
+import type { EventBus } from '../events/event-bus';
 import { ActiveGenerations } from './active-generations';
 import { AttachmentRepository } from './attachment.repository';
 import { attachmentRoutes } from './attachment.routes';
@@ -15,7 +17,7 @@ import { ConversationRepository } from './conversation.repository';
 import { conversationRoutes } from './conversation.routes';
 import { ConversationService } from './conversation.service';
 import { ConversationContextService } from './conversation-context.service';
-import { type KnowledgeContext, noKnowledgeContext } from './knowledge-context';
+import { type ChatKnowledge, noKnowledgeContext, plainChatKnowledge } from './knowledge-context';
 import { LegacyChatService } from './legacy-chat.service';
 import { MessageRepository } from './message.repository';
 import { ModelGates } from './model-gates';
@@ -33,22 +35,27 @@ export interface ChatDependencies {
   blobs: BlobStore;
   registry: ModelRegistry;
   log: Logger;
-  /** Document context for answers; the knowledge feature plugs in here. */
-  knowledge?: KnowledgeContext;
+  /** Document context for answers (search, indexing status, advanced retrieval); the knowledge feature plugs in here. */
+  knowledge?: ChatKnowledge;
+  /** Lets Stop reach an answer streaming on another replica. */
+  events?: EventBus;
+  /** Conversations created, renamed and deleted are audited in the same transaction. */
+  audit: AuditService;
 }
 
 /** Wires chat, attachments and the OpenAI-compatible API (called from app.ts). */
-export function buildChatFeature({ db, blobs, registry, log, knowledge }: ChatDependencies): ChatFeature {
+export function buildChatFeature(dependencies: ChatDependencies): ChatFeature {
+  const { db, blobs, registry, log, knowledge, events, audit } = dependencies;
   const conversations = new ConversationRepository(db.kysely);
   const messages = new MessageRepository(db.kysely);
   const attachmentService = new AttachmentService(new AttachmentRepository(db.kysely), blobs);
-  const active = new ActiveGenerations();
+  const active = new ActiveGenerations(events);
   const gates = new ModelGates(registry);
-  const context = new ConversationContextService(knowledge ?? noKnowledgeContext);
+  const context = new ConversationContextService(knowledge ?? plainChatKnowledge(noKnowledgeContext));
   const runner = new ChatRunner(conversations, messages, attachmentService, context, gates, active, log);
   return {
-    conversationService: new ConversationService(conversations, messages, attachmentService, active),
-    chatService: new ChatService(conversations, messages, attachmentService, gates, runner),
+    conversationService: new ConversationService(conversations, messages, attachmentService, active, audit),
+    chatService: new ChatService(conversations, messages, attachmentService, gates, runner, audit),
     legacyChatService: new LegacyChatService(conversations, messages, context, gates, log),
     attachmentService,
     openAIService: new OpenAICompatService(registry),

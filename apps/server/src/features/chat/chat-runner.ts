@@ -1,4 +1,5 @@
 import {
+  answerConfidence,
   CHAT_FAILED_REPLY_TEXT,
   type ChatStreamEvent,
   type Message,
@@ -117,7 +118,12 @@ export class ChatRunner {
         images,
         contextLength,
       });
-      return { plan, summaryUsed: built.summaryUsed, documents: built.documents };
+      const knowledge = {
+        searched: built.documentsSearched,
+        indexing: built.indexing,
+        advanced: built.advancedRetrieval,
+      };
+      return { plan, summaryUsed: built.summaryUsed, documents: built.documents, knowledge };
     };
     return answerWithFallback({
       provider: resolved.provider,
@@ -126,7 +132,7 @@ export class ChatRunner {
       signal,
       enhanced,
       plain,
-      onContext: ({ plan, summaryUsed, documents: used }) =>
+      onContext: ({ plan, summaryUsed, documents: used, knowledge }) =>
         emit({
           type: 'context',
           truncated: plan.truncated,
@@ -135,6 +141,7 @@ export class ChatRunner {
           context_length: plan.contextLength,
           summary_used: summaryUsed,
           used_documents: used,
+          indexing_collections: knowledge?.indexing ?? [],
         }),
       onToken: (text) => emit({ type: 'token', text }),
       onEnhancedFailure: (error) => this.log.warn({ err: error }, 'enhanced chat failed; falling back to a plain call'),
@@ -161,14 +168,19 @@ export class ChatRunner {
       return;
     }
     const { answer, prepared } = outcome;
+    const knowledge = prepared?.knowledge;
+    const documents = prepared?.documents ?? [];
     const metadata: MessageMetadata = {
       stopped: outcome.status === 'stopped' || undefined,
       truncated: prepared?.plan.truncated || undefined,
       length_limited: answer.finishReason === 'length' || undefined,
       usage: { prompt_tokens: answer.promptTokens, completion_tokens: answer.completionTokens },
-      used_documents: prepared && prepared.documents.length > 0 ? prepared.documents : undefined,
+      used_documents: documents.length > 0 ? documents : undefined,
       provider_id: resolved.provider.id,
       fallback: outcome.fallback || undefined,
+      confidence: knowledge?.searched ? answerConfidence({ answer: answer.text, documents }) : undefined,
+      indexing_collections: knowledge && knowledge.indexing.length > 0 ? knowledge.indexing : undefined,
+      advanced_retrieval: knowledge?.advanced || undefined,
     };
     const saved = await this.messages.insert(userId, conversation.id, {
       type: 'assistant',

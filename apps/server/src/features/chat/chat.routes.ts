@@ -14,6 +14,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
+import { auditContext } from '../audit/audit-context';
 import { AppError } from '../../http/errors';
 import { openEventStream } from '../../http/event-stream';
 import type { ChatRun } from './chat-runner';
@@ -64,7 +65,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{
         response: streamErrors,
       },
     },
-    async (request, reply) => stream(reply, await chatService.send(currentUser(request).id, request.body)),
+    async (request, reply) =>
+      stream(reply, await chatService.send(currentUser(request).id, request.body, auditContext(request))),
   );
 
   app.post(

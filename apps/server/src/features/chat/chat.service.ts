@@ -7,6 +7,7 @@ import {
 } from '@hearth/contract';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors';
+import type { AuditContext, AuditService } from '../audit/audit.service';
 import type { AttachmentRecord } from './attachment.repository';
 import { type AttachmentService, toPublic } from './attachment.service';
 import type { AnswerOptions, ChatRun, ChatRunner } from './chat-runner';
@@ -37,15 +38,29 @@ export class ChatService {
     private readonly attachments: AttachmentService,
     private readonly gates: ModelGates,
     private readonly runner: ChatRunner,
+    private readonly audit: AuditService,
   ) {}
 
-  async send(userId: string, body: SendInput): Promise<ChatRun> {
+  /** Spec §4: the first send creates the conversation (audited like any other creation). */
+  private createConversation(userId: string, title: string, context: AuditContext): Promise<ConversationRow> {
+    return this.audit.run(async (trx) => {
+      const row = await this.conversations.create(userId, title, trx);
+      await this.audit.record(
+        trx,
+        { userId, action: 'CREATE', resourceType: 'conversation', resourceId: row.id },
+        context,
+      );
+      return row;
+    });
+  }
+
+  async send(userId: string, body: SendInput, context: AuditContext): Promise<ChatRun> {
     const existing = body.conversation_id ? await this.owned(userId, body.conversation_id) : undefined;
     const files = await this.attachments.forMessage(userId, body.attachment_ids ?? [], existing?.id ?? null);
     const resolved = await this.modelFor(body, files);
 
     const content = body.content.trim() ? body.content : CHAT_FILES_ONLY_TEXT;
-    const conversation = existing ?? (await this.conversations.create(userId, conversationTitle(content)));
+    const conversation = existing ?? (await this.createConversation(userId, conversationTitle(content), context));
     await this.attachments.assign(
       userId,
       files.map((file) => file.id),

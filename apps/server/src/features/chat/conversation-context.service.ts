@@ -1,7 +1,12 @@
-import { UserPreferences, type UsedDocument } from '@hearth/contract';
+import {
+  type AdvancedRetrievalOptions,
+  type IndexingCollection,
+  type UsedDocument,
+  UserPreferences,
+} from '@hearth/contract';
 import type { ModelProvider } from '../models/model-provider';
 import { isSimpleGreeting } from './greetings';
-import type { KnowledgeContext } from './knowledge-context';
+import type { ChatKnowledge, KnowledgeLookup } from './knowledge-context';
 import { runModel } from './model-call';
 import { SUMMARY_MAX_TOKENS, summaryRequest } from './prompts/summary-prompt';
 import { buildSystemPrompt } from './prompts/system-prompt';
@@ -36,6 +41,7 @@ export interface ContextOptions {
   useDocumentContext: boolean;
   selectedCollections?: string[];
   userPreferences?: UserPreferences;
+  advancedRetrieval?: AdvancedRetrievalOptions;
 }
 
 export interface ConversationContext {
@@ -44,11 +50,17 @@ export interface ConversationContext {
   history: { role: 'user' | 'assistant'; content: string }[];
   summaryUsed: boolean;
   documents: UsedDocument[];
+  /** The user's documents were searched for this answer (spec §9 confidence applies). */
+  documentsSearched: boolean;
+  indexing: IndexingCollection[];
+  advancedRetrieval: boolean;
 }
+
+const NOTHING_LOOKED_UP: KnowledgeLookup = { documents: [], indexing: [], advanced: false };
 
 /** Builds spec §3's conversation context and §7's enhanced prompt parts. */
 export class ConversationContextService {
-  constructor(private readonly knowledge: KnowledgeContext) {}
+  constructor(private readonly knowledge: ChatKnowledge) {}
 
   async build(input: {
     userId: string;
@@ -71,22 +83,26 @@ export class ConversationContextService {
     const total = source.olderCount + source.recent.length + 1;
     const summary =
       useConversation && total > SUMMARY_AFTER_MESSAGES && source.olderCount > 0 ? await this.summary(input) : null;
-    const documents = useDocuments
-      ? await this.knowledge.findRelevant({
+    const lookup = useDocuments
+      ? await this.knowledge.lookup({
           userId: input.userId,
           query: input.message,
           collectionIds: options.selectedCollections ?? [],
           limit: TOP_DOCUMENTS,
+          advanced: options.advancedRetrieval,
+          model: input.model,
           signal: input.signal,
         })
-      : [];
+      : NOTHING_LOOKED_UP;
+    const documents = lookup.documents.slice(0, TOP_DOCUMENTS);
 
     return {
       systemPrompt: buildSystemPrompt({
         preferences,
         conversationSummary: summary,
         topic: useConversation ? input.topic : null,
-        documents: documents.slice(0, TOP_DOCUMENTS),
+        documents,
+        indexing: lookup.indexing,
       }),
       minimalSystemPrompt: buildSystemPrompt({ preferences, conversationSummary: null, topic: null, documents: [] }),
       history: recent.slice(-PROMPT_HISTORY_MESSAGES).map((item) => ({
@@ -94,7 +110,10 @@ export class ConversationContextService {
         content: item.content.slice(0, PROMPT_HISTORY_CHARS),
       })),
       summaryUsed: summary !== null,
-      documents: documents.slice(0, TOP_DOCUMENTS),
+      documents,
+      documentsSearched: useDocuments,
+      indexing: lookup.indexing,
+      advancedRetrieval: lookup.advanced,
     };
   }
 

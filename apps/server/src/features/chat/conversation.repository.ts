@@ -11,14 +11,14 @@ export interface ConversationRow extends Conversation {
 
 const columns = ['id', 'title', 'created_at', 'updated_at', 'summary', 'summary_message_count'] as const;
 
-/** Conversations. Every query is scoped by the owner's user_id. */
+/** Conversations. Every query is scoped by the owner's user_id; writes can join a caller's transaction. */
 export class ConversationRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async create(userId: string, title: string): Promise<ConversationRow> {
+  async create(userId: string, title: string, db: Kysely<Database> = this.db): Promise<ConversationRow> {
     const now = nowIso();
     const row = { id: newId(), user_id: userId, title, created_at: now, updated_at: now };
-    await this.db.insertInto('chat_conversations').values(row).execute();
+    await db.insertInto('chat_conversations').values(row).execute();
     return { id: row.id, title, created_at: now, updated_at: now, summary: null, summary_message_count: null };
   }
 
@@ -61,8 +61,8 @@ export class ConversationRepository {
     return rows.map((row) => ({ ...row, message_count: Number(row.message_count ?? 0) }));
   }
 
-  async rename(userId: string, id: string, title: string): Promise<boolean> {
-    const result = await this.db
+  async rename(userId: string, id: string, title: string, db: Kysely<Database> = this.db): Promise<boolean> {
+    const result = await db
       .updateTable('chat_conversations')
       .set({ title })
       .where('id', '=', id)
@@ -90,8 +90,8 @@ export class ConversationRepository {
       .execute();
   }
 
-  async delete(userId: string, id: string): Promise<boolean> {
-    const result = await this.db
+  async delete(userId: string, id: string, db: Kysely<Database> = this.db): Promise<boolean> {
+    const result = await db
       .deleteFrom('chat_conversations')
       .where('id', '=', id)
       .where('user_id', '=', userId)
@@ -99,8 +99,8 @@ export class ConversationRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  async deleteAll(userId: string): Promise<number> {
-    const result = await this.db.deleteFrom('chat_conversations').where('user_id', '=', userId).executeTakeFirst();
+  async deleteAll(userId: string, db: Kysely<Database> = this.db): Promise<number> {
+    const result = await db.deleteFrom('chat_conversations').where('user_id', '=', userId).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }

@@ -14,6 +14,7 @@ import {
 } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
+import { auditContext } from '../audit/audit-context';
 import type { ConversationService } from './conversation.service';
 
 const tags = ['chat'];
@@ -49,7 +50,8 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversationService: Co
         response: { 201: Conversation, 400: ErrorBody, 401: ErrorBody },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(currentUser(request).id, request.body.title)),
+    async (request, reply) =>
+      reply.status(201).send(await service.create(currentUser(request).id, request.body.title, auditContext(request))),
   );
 
   app.get(
@@ -78,7 +80,8 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversationService: Co
         response: { 200: Conversation, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => service.rename(currentUser(request).id, request.params.id, request.body.title),
+    async (request) =>
+      service.rename(currentUser(request).id, request.params.id, request.body.title, auditContext(request)),
   );
 
   app.delete(
@@ -93,7 +96,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversationService: Co
       },
     },
     async (request) => {
-      await service.delete(currentUser(request).id, request.params.id);
+      await service.delete(currentUser(request).id, request.params.id, auditContext(request));
       return { ok: true as const };
     },
   );
@@ -108,7 +111,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversationService: Co
         response: { 200: ClearHistoryResponse, 401: ErrorBody },
       },
     },
-    async (request) => ({ deleted: await service.clear(currentUser(request).id) }),
+    async (request) => ({ deleted: await service.clear(currentUser(request).id, auditContext(request)) }),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import type { ConversationListQuery, MessageListQuery } from '@hearth/contract';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors';
+import type { AuditContext, AuditService } from '../audit/audit.service';
 import type { ActiveGenerations } from './active-generations';
 import type { AttachmentService } from './attachment.service';
 import type { ConversationRepository } from './conversation.repository';
@@ -17,6 +18,7 @@ export class ConversationService {
     private readonly messages: MessageRepository,
     private readonly attachments: AttachmentService,
     private readonly active: ActiveGenerations,
+    private readonly audit: AuditService,
   ) {}
 
   async list(userId: string, query: ListQuery) {
@@ -27,17 +29,21 @@ export class ConversationService {
     return { conversations, next_cursor };
   }
 
-  async create(userId: string, title: string | undefined) {
-    const {
-      summary: _s,
-      summary_message_count: _n,
-      ...conversation
-    } = await this.conversations.create(userId, title ?? 'New Chat');
+  async create(userId: string, title: string | undefined, context: AuditContext) {
+    const created = await this.audit.run(async (trx) => {
+      const row = await this.conversations.create(userId, title ?? 'New Chat', trx);
+      await this.audit.record(trx, conversationEvent(userId, 'CREATE', row.id), context);
+      return row;
+    });
+    const { summary: _s, summary_message_count: _n, ...conversation } = created;
     return { ...conversation, message_count: 0 };
   }
 
-  async rename(userId: string, id: string, title: string) {
-    if (!(await this.conversations.rename(userId, id, title))) throw AppError.notFound('Conversation');
+  async rename(userId: string, id: string, title: string, context: AuditContext) {
+    await this.audit.run(async (trx) => {
+      if (!(await this.conversations.rename(userId, id, title, trx))) throw AppError.notFound('Conversation');
+      await this.audit.record(trx, { ...conversationEvent(userId, 'UPDATE', id), details: { title } }, context);
+    });
     return this.get(userId, id);
   }
 
@@ -49,19 +55,31 @@ export class ConversationService {
   }
 
   /** Deletes the conversation, its messages (cascade) and its files. A running answer is stopped first. */
-  async delete(userId: string, id: string): Promise<void> {
+  async delete(userId: string, id: string, context: AuditContext): Promise<void> {
     if (!(await this.conversations.findOwned(userId, id))) throw AppError.notFound('Conversation');
-    this.active.stop(id);
+    // Not awaited: with several replicas, waiting to hear "nothing was running" would slow every delete.
+    void this.active.stop(id);
     const keys = await this.attachments.blobKeys(userId, id);
-    if (!(await this.conversations.delete(userId, id))) throw AppError.notFound('Conversation');
+    await this.audit.run(async (trx) => {
+      if (!(await this.conversations.delete(userId, id, trx))) throw AppError.notFound('Conversation');
+      await this.audit.record(trx, conversationEvent(userId, 'DELETE', id), context);
+    });
     await this.attachments.deleteBlobs(keys);
   }
 
   /** Clear History: every conversation of the user. */
-  async clear(userId: string): Promise<number> {
+  async clear(userId: string, context: AuditContext): Promise<number> {
     this.active.stopAllOf(userId);
     const keys = await this.attachments.blobKeys(userId);
-    const deleted = await this.conversations.deleteAll(userId);
+    const deleted = await this.audit.run(async (trx) => {
+      const count = await this.conversations.deleteAll(userId, trx);
+      await this.audit.record(
+        trx,
+        { userId, action: 'DELETE', resourceType: 'conversation', resourceId: null, details: { cleared: count } },
+        context,
+      );
+      return count;
+    });
     await this.attachments.deleteBlobs(keys);
     return deleted;
   }
@@ -88,3 +106,10 @@ export class ConversationService {
     return this.active.stop(conversationId);
   }
 }
+
+const conversationEvent = (userId: string, action: 'CREATE' | 'UPDATE' | 'DELETE', id: string) => ({
+  userId,
+  action,
+  resourceType: 'conversation',
+  resourceId: id,
+});

@@ -27,6 +27,8 @@ export interface ReadyDocument {
   preview: string;
   fileType: string;
   metadata: string;
+  /** Runs inside the same transaction once the chunks exist (e.g. to write their vectors). */
+  afterChunks?: (trx: Kysely<Database>) => Promise<void>;
 }
 
 const INSERT_BATCH = 400;
@@ -71,6 +73,7 @@ export class ChunkIndexRepository {
             .values(rows.slice(start, start + INSERT_BATCH))
             .execute();
         }
+        await doc.afterChunks?.(trx);
         const result = await trx
           .updateTable('knowledge_documents')
           .set({

@@ -10,6 +10,7 @@ import {
 } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
+import { auditContext } from '../audit/audit-context';
 import type { KnowledgeService } from './knowledge.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
@@ -46,7 +47,9 @@ export const collectionRoutes: FastifyPluginAsyncZod<{ knowledgeService: Knowled
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await knowledgeService.createCollection(currentUser(request).id, request.body)),
+      reply
+        .status(201)
+        .send(await knowledgeService.createCollection(currentUser(request).id, request.body, auditContext(request))),
   );
 
   app.get(
@@ -75,7 +78,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<{ knowledgeService: Knowled
       },
     },
     async (request) => {
-      await knowledgeService.deleteCollection(currentUser(request).id, request.params.id);
+      await knowledgeService.deleteCollection(currentUser(request).id, request.params.id, auditContext(request));
       return { ok: true as const };
     },
   );

@@ -9,6 +9,7 @@ import {
 } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
+import { auditContext } from '../audit/audit-context';
 import { readUpload } from './multipart-upload';
 import type { KnowledgeService } from './knowledge.service';
 
@@ -42,7 +43,13 @@ export const documentRoutes: FastifyPluginAsyncZod<{ knowledgeService: Knowledge
     async (request, reply) => {
       const userId = currentUser(request).id;
       const upload = await readUpload(request);
-      const document = await knowledgeService.upload(userId, request.params.id, upload.fileName, upload.data);
+      const document = await knowledgeService.upload(
+        userId,
+        request.params.id,
+        upload.fileName,
+        upload.data,
+        auditContext(request),
+      );
       return reply.status(202).send(document);
     },
   );
@@ -91,7 +98,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ knowledgeService: Knowledge
       },
     },
     async (request) => {
-      await knowledgeService.deleteDocument(currentUser(request).id, request.params.id);
+      await knowledgeService.deleteDocument(currentUser(request).id, request.params.id, auditContext(request));
       return { ok: true as const };
     },
   );

@@ -6,6 +6,7 @@ import { type ExtractionLimits, extractDocument } from '../extraction/extract-do
 import { ExtractionError, NO_CONTENT_MESSAGE } from '../extraction/extract-text';
 import type { ChunkIndexRepository } from './chunk-index.repository';
 import { chunkSections } from './chunker';
+import type { DocumentEmbedding } from './embeddings/document-embedding';
 import { parseMetadata, toDocument } from './knowledge-mappers';
 import type { KnowledgeRepository } from './knowledge.repository';
 
@@ -33,6 +34,8 @@ export class IngestionService implements JobHandler {
     private readonly blobs: BlobStore,
     private readonly limits: ExtractionLimits,
     private readonly publish: (userId: string, document: KnowledgeDocument) => void,
+    /** Vectors for the chunks when an embedding model is set (absent: lexical index only). */
+    private readonly embedding?: DocumentEmbedding,
   ) {}
 
   async run(raw: unknown): Promise<void> {
@@ -59,6 +62,11 @@ export class IngestionService implements JobHandler {
       chunk_count: chunks.length,
       ...(pages ? { page_count: pages } : {}),
     };
+    // Embedding (when a model is set) takes 0.6 → 0.95 of the progress; a failure leaves the lexical index whole.
+    const prepared = await this.embedding?.prepare(
+      chunks.map((chunk) => chunk.text),
+      (share) => announce(0.6 + 0.35 * share),
+    );
     const committed = await this.chunks.commitReady({
       documentId,
       collectionId: row.collection_id,
@@ -68,7 +76,9 @@ export class IngestionService implements JobHandler {
       preview: extracted.preview,
       fileType: extracted.format,
       metadata: JSON.stringify(metadata),
+      afterChunks: this.embedding?.writer(documentId, prepared ?? null),
     });
+    if (committed && prepared) await this.embedding?.settle(row.collection_id, userId, prepared);
     if (committed) {
       const readyRow = { ...row, status: 'ready' as const, progress: 1, error: null, file_type: extracted.format };
       this.publish(userId, toDocument({ ...readyRow, metadata: JSON.stringify(metadata) }));

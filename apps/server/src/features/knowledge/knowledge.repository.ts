@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, KnowledgeCollectionsTable, KnowledgeDocumentsTable } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 
 export type CollectionRow = Selectable<KnowledgeCollectionsTable>;
 export type DocumentRow = Selectable<KnowledgeDocumentsTable>;
@@ -37,8 +38,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 export class KnowledgeRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async createCollection(row: CollectionRow): Promise<void> {
-    await this.db.insertInto('knowledge_collections').values(row).execute();
+  async createCollection(row: CollectionRow, db: Kysely<Database> = this.db): Promise<void> {
+    await db.insertInto('knowledge_collections').values(row).execute();
   }
 
   async listCollections(userId: string, q?: string): Promise<CollectionRow[]> {
@@ -124,8 +125,8 @@ export class KnowledgeRepository {
   }
 
   /** Deletes the collection (documents and chunks cascade); returns the blob keys to remove. */
-  async deleteCollection(userId: string, id: string): Promise<string[] | undefined> {
-    return await this.db.transaction().execute(async (trx) => {
+  async deleteCollection(userId: string, id: string, db: Kysely<Database> = this.db): Promise<string[] | undefined> {
+    return await inTransaction(db, async (trx) => {
       const docs = await trx
         .selectFrom('knowledge_documents')
         .select('blob_key')
@@ -197,8 +198,8 @@ export class KnowledgeRepository {
       .execute();
   }
 
-  async deleteDocument(userId: string, id: string): Promise<boolean> {
-    const result = await this.db
+  async deleteDocument(userId: string, id: string, db: Kysely<Database> = this.db): Promise<boolean> {
+    const result = await db
       .deleteFrom('knowledge_documents')
       .where('user_id', '=', userId)
       .where('id', '=', id)

@@ -10,17 +10,18 @@ import {
 import { AppError } from '../../http/errors';
 import type { BlobStore } from '../../storage/blob-store';
 import type { JobRepository } from '../../jobs/job.repository';
+import type { AuditContext, AuditService } from '../audit/audit.service';
 import { extensionOf } from '../extraction/extract-document';
 import { sanitizeFileName, toCollection, toDocument } from './knowledge-mappers';
 import type { KnowledgeRepository } from './knowledge.repository';
 
 export const INGEST_JOB = 'knowledge.ingest';
 
-export const tooLarge = (bytes: number) =>
+export const tooLarge = (bytes: number, limit = KNOWLEDGE_MAX_FILE_BYTES) =>
   new AppError(
     'payload_too_large',
     413,
-    `File size (${(bytes / 1024 / 1024).toFixed(2)} MB) exceeds maximum allowed size (10MB)`,
+    `File size (${(bytes / 1024 / 1024).toFixed(2)} MB) exceeds maximum allowed size (${Math.round(limit / 1024 / 1024)}MB)`,
   );
 
 export interface IngestPayload {
@@ -35,9 +36,16 @@ export class KnowledgeService {
     private readonly jobs: JobRepository,
     private readonly blobs: BlobStore,
     private readonly onQueued: (document: KnowledgeDocument, userId: string) => void,
+    private readonly audit: AuditService,
+    /** The admin's upload limit in bytes (never above the spec's 10 MB). */
+    private readonly uploadLimit: () => Promise<number> = async () => KNOWLEDGE_MAX_FILE_BYTES,
   ) {}
 
-  async createCollection(userId: string, body: CreateCollectionBody): Promise<KnowledgeCollection> {
+  async createCollection(
+    userId: string,
+    body: CreateCollectionBody,
+    context: AuditContext,
+  ): Promise<KnowledgeCollection> {
     const name = body.name.trim();
     if (!name) throw new AppError('validation_error', 400, COLLECTION_NAME_REQUIRED);
     const now = new Date().toISOString();
@@ -49,7 +57,14 @@ export class KnowledgeService {
       created_at: now,
       updated_at: now,
     };
-    await this.repository.createCollection(row);
+    await this.audit.run(async (trx) => {
+      await this.repository.createCollection(row, trx);
+      await this.audit.record(
+        trx,
+        { userId, action: 'CREATE', resourceType: 'collection', resourceId: row.id },
+        context,
+      );
+    });
     return toCollection(row, undefined);
   }
 
@@ -69,9 +84,18 @@ export class KnowledgeService {
     return toCollection(row, stats.get(id));
   }
 
-  async deleteCollection(userId: string, id: string): Promise<void> {
-    const blobKeys = await this.repository.deleteCollection(userId, id);
-    if (!blobKeys) throw AppError.notFound('Collection');
+  async deleteCollection(userId: string, id: string, context: AuditContext): Promise<void> {
+    const blobKeys = await this.audit.run(async (trx) => {
+      const keys = await this.repository.deleteCollection(userId, id, trx);
+      if (!keys) throw AppError.notFound('Collection');
+      const details = { documents: keys.length };
+      await this.audit.record(
+        trx,
+        { userId, action: 'DELETE', resourceType: 'collection', resourceId: id, details },
+        context,
+      );
+      return keys;
+    });
     await Promise.all(blobKeys.map((key) => this.blobs.delete(key).catch(() => undefined)));
   }
 
@@ -81,9 +105,17 @@ export class KnowledgeService {
   }
 
   /** Stores the original and queues its ingestion; the document answers as 'queued'. */
-  async upload(userId: string, collectionId: string, fileName: string, data: Buffer): Promise<KnowledgeDocument> {
+  async upload(
+    userId: string,
+    collectionId: string,
+    fileName: string,
+    data: Buffer,
+    context: AuditContext,
+    metadata: Record<string, unknown> = {},
+  ): Promise<KnowledgeDocument> {
     if (!(await this.repository.findCollection(userId, collectionId))) throw AppError.notFound('Collection');
-    if (data.length > KNOWLEDGE_MAX_FILE_BYTES) throw tooLarge(data.length);
+    const limit = Math.min(KNOWLEDGE_MAX_FILE_BYTES, await this.uploadLimit());
+    if (data.length > limit) throw tooLarge(data.length, limit);
     const sha256 = createHash('sha256').update(data).digest('hex');
     const now = new Date();
     const safeName = sanitizeFileName(fileName);
@@ -103,14 +135,22 @@ export class KnowledgeService {
       status: 'queued' as const,
       progress: 0,
       error: null,
-      metadata: '{}',
+      metadata: JSON.stringify(metadata),
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     };
     const payload: IngestPayload = { documentId: row.id, userId };
     try {
       // A document never exists without its job, so a crash here cannot strand it as 'queued'.
-      await this.repository.insertDocument(row, (trx) => this.jobs.enqueue(INGEST_JOB, payload, trx));
+      await this.repository.insertDocument(row, async (trx) => {
+        await this.jobs.enqueue(INGEST_JOB, payload, trx);
+        const details = { collection_id: collectionId, file_name: row.file_name, file_size: row.file_size };
+        await this.audit.record(
+          trx,
+          { userId, action: 'CREATE', resourceType: 'document', resourceId: row.id, details },
+          context,
+        );
+      });
     } catch (error) {
       await this.blobs.delete(blobKey).catch(() => undefined);
       // The unique (collection_id, sha256) detects the same file twice, racing uploads included.
@@ -138,9 +178,18 @@ export class KnowledgeService {
     return { fileName: row.file_name, data: await this.blobs.get(row.blob_key) };
   }
 
-  async deleteDocument(userId: string, id: string): Promise<void> {
+  async deleteDocument(userId: string, id: string, context: AuditContext): Promise<void> {
     const row = await this.repository.findDocument(userId, id);
-    if (!row || !(await this.repository.deleteDocument(userId, id))) throw AppError.notFound('Document');
+    if (!row) throw AppError.notFound('Document');
+    await this.audit.run(async (trx) => {
+      if (!(await this.repository.deleteDocument(userId, id, trx))) throw AppError.notFound('Document');
+      const details = { collection_id: row.collection_id, file_name: row.file_name };
+      await this.audit.record(
+        trx,
+        { userId, action: 'DELETE', resourceType: 'document', resourceId: id, details },
+        context,
+      );
+    });
     if (row.blob_key) await this.blobs.delete(row.blob_key).catch(() => undefined);
   }
 }

@@ -1,6 +1,7 @@
 import type { KnowledgeSearchResult, UsedDocument } from '@hearth/contract';
 import type { KnowledgeContext } from '../chat/knowledge-context';
 import type { ChunkHit, ChunkIndexRepository } from './chunk-index.repository';
+import { RRF_K, reciprocalRankFusion } from './embeddings/vector-math';
 import type { KnowledgeRepository } from './knowledge.repository';
 import { makeSnippet, queryTerms } from './query-terms';
 
@@ -8,11 +9,23 @@ const SNIPPETS_PER_DOCUMENT = 3;
 /** Chunks fetched per wanted document, so several chunks of one document do not crowd out others. */
 const CHUNKS_PER_RESULT = 4;
 
-/** Lexical search over the user's collections, grouped by document (best chunk first). */
+/** Vector kNN over the user's chunks; null when there are no vectors of the active model in scope. */
+export interface SemanticSearch {
+  nearest(userId: string, query: string, collectionIds: string[] | null, limit: number): Promise<ChunkHit[] | null>;
+}
+
+/** Both lists at rank 1: the most a fused score can be (so relevance stays 0-1). */
+const RRF_BEST = 2 / (RRF_K + 1);
+
+/**
+ * Search over the user's collections, grouped by document (best chunk first): lexical, fused with vector hits
+ * by reciprocal rank (k = 60) when the scope has vectors of the active embedding model.
+ */
 export class SearchService implements KnowledgeContext {
   constructor(
     private readonly collections: KnowledgeRepository,
     private readonly index: ChunkIndexRepository,
+    private readonly semantic?: SemanticSearch,
   ) {}
 
   /** `collectionIds` null or empty = all of the user's collections; ids the user does not own are ignored. */
@@ -28,18 +41,34 @@ export class SearchService implements KnowledgeContext {
       collectionIds && collectionIds.length > 0
         ? await this.collections.ownedCollectionIds(userId, [...new Set(collectionIds)])
         : null;
-    const hits = await this.index.search(userId, terms, scope, Math.min(1000, limit * CHUNKS_PER_RESULT + 20));
-    return this.group(hits, terms, limit);
+    const wanted = Math.min(1000, limit * CHUNKS_PER_RESULT + 20);
+    const [hits, near] = await Promise.all([
+      this.index.search(userId, terms, scope, wanted),
+      this.semantic?.nearest(userId, query, scope, wanted) ?? null,
+    ]);
+    const scale = this.index.relevanceScale;
+    if (!near?.length) {
+      return this.group(hits, terms, limit, (hit) => Math.max(0, hit.score) / (Math.max(0, hit.score) + scale));
+    }
+    const fused = reciprocalRankFusion([hits, near], (hit) => hit.chunk_id).map(({ item, score }) => ({
+      ...item,
+      score,
+    }));
+    return this.group(fused, terms, limit, (hit) => Math.min(1, hit.score / RRF_BEST));
   }
 
-  private group(hits: ChunkHit[], terms: string[], limit: number): KnowledgeSearchResult[] {
+  private group(
+    hits: ChunkHit[],
+    terms: string[],
+    limit: number,
+    relevance: (hit: ChunkHit) => number,
+  ): KnowledgeSearchResult[] {
     const byDocument = new Map<string, ChunkHit[]>();
     for (const hit of hits) {
       const list = byDocument.get(hit.document_id);
       if (list) list.push(hit);
       else byDocument.set(hit.document_id, [hit]);
     }
-    const scale = this.index.relevanceScale;
     // A document ranks by its best chunk: adding up its other chunks was measured to favour long documents
     // (SciFact nDCG@10 0.675 → 0.654 with half weight).
     return [...byDocument.values()].slice(0, limit).map((chunks) => {
@@ -49,7 +78,7 @@ export class SearchService implements KnowledgeContext {
         collection_id: best.collection_id,
         file_name: best.file_name,
         collection_name: best.collection_name,
-        relevance_score: Math.max(0, best.score) / (Math.max(0, best.score) + scale),
+        relevance_score: relevance(best),
         page: best.page,
         chunk_id: best.chunk_id,
         snippets: chunks.slice(0, SNIPPETS_PER_DOCUMENT).map((chunk) => ({
@@ -76,6 +105,9 @@ export class SearchService implements KnowledgeContext {
       collectionName: result.collection_name,
       snippet: result.snippets.map((snippet) => snippet.text).join('\n…\n'),
       relevance_score: result.relevance_score,
+      collectionId: result.collection_id,
+      page: result.page,
+      chunkId: result.chunk_id,
     }));
   }
 }

@@ -1,4 +1,4 @@
-import type { UsedDocument, UserPreferences } from '@hearth/contract';
+import type { IndexingCollection, UsedDocument, UserPreferences } from '@hearth/contract';
 
 /** Spec §9: each document is summarised in at most 150 characters in the prompt. */
 const DOCUMENT_SUMMARY_CHARS = 150;
@@ -19,6 +19,23 @@ export interface SystemPromptInput {
   conversationSummary: string | null;
   topic: string | null;
   documents: UsedDocument[];
+  /** Searched collections with documents not indexed yet: the model must not pretend it searched them. */
+  indexing?: IndexingCollection[];
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** Tells the model which searched collections are still indexing, so it can say its answer may be incomplete. */
+export function indexingNote(indexing: IndexingCollection[]): string | null {
+  if (indexing.length === 0) return null;
+  const list = indexing
+    .map((item) => `"${item.collection_name}" (${plural(item.pending, 'document')} still being indexed)`)
+    .join(', ');
+  return (
+    `Some of the searched knowledge collections are still being indexed: ${list}. Those documents could not be ` +
+    'searched for this answer. Tell the user briefly that the answer may be incomplete because indexing is ' +
+    'still in progress.'
+  );
 }
 
 /** The system prompt of the enhanced chat path (spec §7): who the assistant is, how to answer, what it knows. */
@@ -40,10 +57,15 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
         return `[${index + 1}] ${doc.fileName} (collection: ${doc.collectionName}): ${summary}`;
       })
       .join('\n');
+    const numbers = input.documents.map((_, index) => `[${index + 1}]`).join(', ');
     parts.push(
-      `Relevant documents from the user's knowledge base:\n${list}\n` +
-        'Use them when they help and name the document you rely on. Do not invent sources.',
+      `Relevant documents from the user's knowledge base, numbered:\n${list}\n` +
+        `When you use information from these documents, cite the source right after it as ${numbers}, ` +
+        'matching the numbers above. Cite only these numbered sources, and only for what they actually say; ' +
+        'never invent sources or citations.',
     );
   }
+  const note = indexingNote(input.indexing ?? []);
+  if (note) parts.push(note);
   return parts.join('\n\n');
 }

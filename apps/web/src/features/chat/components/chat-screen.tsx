@@ -1,4 +1,4 @@
-import type { Conversation, TaskContext } from '@hearth/contract';
+import type { AdvancedRetrievalOptions, Conversation, TaskContext, UsedDocument } from '@hearth/contract';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -28,6 +28,14 @@ interface ChatScreenProps {
   collectionPicker?: ReactNode;
   /** Collection ids the answers search; empty means all of them. */
   selectedCollections?: readonly string[];
+  /** Collection suggestions for the message being typed (shown above the input). */
+  renderSuggestions?: (draft: string) => ReactNode;
+  /** The advanced retrieval controls, shown only while collections are selected (spec §4). */
+  advancedControls?: ReactNode;
+  /** Sent with each message while collections are selected. */
+  advancedRetrieval?: AdvancedRetrievalOptions;
+  /** The document viewer for a source an answer cited (null when none is open). */
+  renderSourceViewer?: (source: UsedDocument | null, close: () => void) => ReactNode;
 }
 
 /** The chat panel: header, thread (or empty state), and the input row with attachments. */
@@ -40,6 +48,10 @@ export function ChatScreen({
   banner,
   collectionPicker,
   selectedCollections,
+  renderSuggestions,
+  advancedControls,
+  advancedRetrieval,
+  renderSourceViewer,
 }: ChatScreenProps) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -47,14 +59,18 @@ export function ChatScreen({
   const files = useComposerFiles();
   const { preferences, change } = usePreferences();
   const [dragging, setDragging] = useState(false);
+  const [openSource, setOpenSource] = useState<UsedDocument | null>(null);
+  const closeSource = useCallback(() => setOpenSource(null), []);
+  const scoped = (selectedCollections?.length ?? 0) > 0;
 
   const answerOptions = useCallback(
     () => ({
       model: model.selected ?? '',
       userPreferences: preferences,
       ...(selectedCollections?.length ? { selectedCollections: [...selectedCollections] } : {}),
+      ...(selectedCollections?.length && advancedRetrieval ? { advancedRetrieval } : {}),
     }),
-    [model.selected, preferences, selectedCollections],
+    [model.selected, preferences, selectedCollections, advancedRetrieval],
   );
   const onCreated = useCallback(
     (conversation: Conversation) => {
@@ -144,9 +160,12 @@ export function ChatScreen({
           onLoadOlder={() => void session.messages.fetchPreviousPage()}
           onRegenerate={regenerate}
           onEdit={edit}
+          onOpenSource={renderSourceViewer ? setOpenSource : undefined}
         />
       )}
+      {renderSuggestions ? <div className="mx-auto w-full max-w-3xl px-4">{renderSuggestions(text)}</div> : null}
       {collectionPicker ? <div className="mx-auto w-full max-w-3xl px-4 pb-1">{collectionPicker}</div> : null}
+      {scoped && advancedControls ? <div className="mx-auto w-full max-w-3xl px-4 pb-1">{advancedControls}</div> : null}
       <Composer
         text={text}
         onTextChange={setText}
@@ -156,6 +175,7 @@ export function ChatScreen({
         onSend={send}
         onStop={session.stop}
       />
+      {renderSourceViewer ? renderSourceViewer(openSource, closeSource) : null}
       {dragging ? (
         <div className="pointer-events-none absolute inset-2 z-20 flex items-center justify-center rounded-2xl border-2 border-dashed border-primary bg-background/80 text-sm font-medium">
           Drop files to attach them

@@ -1,6 +1,9 @@
 import { ArrowUp, Paperclip, Square } from 'lucide-react';
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { PromptVariablesDialog } from '../../prompts/components/prompt-variables-dialog';
+import { SlashPromptMenu } from '../../prompts/components/slash-prompt-menu';
+import { useSlashPrompts } from '../../prompts/hooks/use-slash-prompts';
 import type { useComposerFiles } from '../hooks/use-composer-files';
 import { CHAT_FILE_ACCEPT, namePastedFile } from '../lib/attachment-rules';
 import { PendingFiles } from './pending-files';
@@ -15,13 +18,19 @@ interface ComposerProps {
   onStop: () => void;
 }
 
-/** The input row: attach, the message field (Enter sends, Shift+Enter is a new line) and Send or Stop. */
+/**
+ * The input row: attach, the message field (Enter sends, Shift+Enter is a new line) and Send or Stop.
+ * '/' at the start of a word offers saved prompts (features/prompts).
+ */
 export function Composer({ text, onTextChange, files, busy, stopping, onSend, onStop }: ComposerProps) {
   const picker = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const slash = useSlashPrompts({ text, onTextChange, input });
   const hasContent = text.trim().length > 0 || files.files.some((file) => file.status === 'ready');
   const canSend = hasContent && !busy && !files.uploading;
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (slash.onKeyDown(event)) return;
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     if (canSend) onSend();
@@ -36,7 +45,8 @@ export function Composer({ text, onTextChange, files, busy, stopping, onSend, on
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 pb-4">
-      <div className="rounded-2xl border bg-background p-2 shadow-sm focus-within:ring-2 focus-within:ring-ring">
+      <div className="relative rounded-2xl border bg-background p-2 shadow-sm focus-within:ring-2 focus-within:ring-ring">
+        <SlashPromptMenu slash={slash} />
         <PendingFiles files={files.files} onRemove={files.remove} />
         <div className="flex items-end gap-2">
           <input
@@ -57,11 +67,18 @@ export function Composer({ text, onTextChange, files, busy, stopping, onSend, on
             <Paperclip aria-hidden />
           </Button>
           <textarea
+            ref={input}
             aria-label="Message"
             placeholder="Type your message..."
             value={text}
             rows={1}
-            onChange={(event) => onTextChange(event.target.value)}
+            aria-controls={slash.open ? slash.listId : undefined}
+            aria-activedescendant={slash.open && slash.matches.length > 0 ? slash.optionId(slash.active) : undefined}
+            onChange={(event) => {
+              slash.track(event.target);
+              onTextChange(event.target.value);
+            }}
+            onSelect={(event) => slash.track(event.currentTarget)}
             onKeyDown={onKeyDown}
             onPaste={onPaste}
             className="max-h-48 min-h-9 flex-1 resize-none bg-transparent px-1 py-2 text-sm [field-sizing:content] placeholder:text-muted-foreground focus-visible:outline-none"
@@ -77,6 +94,7 @@ export function Composer({ text, onTextChange, files, busy, stopping, onSend, on
           )}
         </div>
       </div>
+      <PromptVariablesDialog prompt={slash.pending} onSubmit={slash.fill} onCancel={slash.cancel} />
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import type { Attachment } from '@hearth/contract';
+import type { Attachment, IndexingCollection } from '@hearth/contract';
 import { Info } from 'lucide-react';
 import { LazyMarkdown as Markdown } from '../../../components/markdown/lazy-markdown';
 import { Spinner } from '../../../components/ui/spinner';
 import { MessageAttachments } from './message-attachments';
-import { truncatedNote } from './message-notes';
+import { indexingNotice } from '../lib/sources';
+import { IndexingNotice, truncatedNote } from './message-notes';
 
 /** The user's message as typed, until the server confirms it was saved. */
 export function PendingUserMessage({ content, attachments }: { content: string; attachments: Attachment[] }) {
@@ -27,12 +28,19 @@ interface StreamingAnswerProps {
   stopping: boolean;
   /** Null when the prompt fit; else how many older messages were dropped. */
   truncated: { droppedMessages: number } | null;
+  /** Searched collections still indexing: said before the answer comes, not after. */
+  indexing?: IndexingCollection[];
 }
 
 /** The answer as it streams in, token by token. */
-export function StreamingAnswer({ text, stopping, truncated }: StreamingAnswerProps) {
+export function StreamingAnswer({ text, stopping, truncated, indexing = [] }: StreamingAnswerProps) {
   return (
     <div data-testid="streaming-answer" aria-live="polite" aria-busy="true" className="flex w-full flex-col py-2">
+      {indexing.length > 0 ? (
+        <div className="mb-1 text-xs">
+          <IndexingNotice notice={indexingNotice(indexing)} />
+        </div>
+      ) : null}
       {truncated ? (
         <p className="mb-1 flex items-center gap-1 text-xs text-muted-foreground" data-testid="context-note">
           <Info className="size-3" aria-hidden />

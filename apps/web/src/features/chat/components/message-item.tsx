@@ -1,10 +1,11 @@
-import type { Message } from '@hearth/contract';
+import type { Message, UsedDocument } from '@hearth/contract';
 import { AlertTriangle, Check, Copy, Pencil, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { LazyMarkdown as Markdown } from '../../../components/markdown/lazy-markdown';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useCopy } from '../../../lib/use-copy';
+import { citationNumber, linkCitations } from '../lib/sources';
 import { EditMessageForm } from './edit-message-form';
 import { MessageAttachments } from './message-attachments';
 import { MessageNotes } from './message-notes';
@@ -15,16 +16,28 @@ interface MessageItemProps {
   canEdit: boolean;
   onRegenerate: () => void;
   onEdit: (content: string) => void;
+  /** Opens a source the answer used, at its cited passage. */
+  onOpenSource?: (source: UsedDocument) => void;
 }
 
 const isLocal = (message: Message) => message.id.startsWith('local-');
 
 /** One message: the user's text, the model's Markdown answer, or a system (error) message, with its actions. */
-export function MessageItem({ message, canRegenerate, canEdit, onRegenerate, onEdit }: MessageItemProps) {
+export function MessageItem({ message, canRegenerate, canEdit, onRegenerate, onEdit, onOpenSource }: MessageItemProps) {
   const [copied, copy] = useCopy();
   const [editing, setEditing] = useState(false);
   const user = message.type === 'user';
   const system = message.type === 'system';
+  const sources = message.metadata.used_documents ?? [];
+  // Citation links ([1] → '#source-1') open the source here instead of being followed.
+  const onCitationClick = (event: MouseEvent<HTMLDivElement>) => {
+    const link = event.target instanceof Element ? event.target.closest('a') : null;
+    const number = citationNumber(link?.getAttribute('href') ?? null);
+    if (number === null) return;
+    event.preventDefault();
+    const source = sources[number - 1];
+    if (source && onOpenSource) onOpenSource(source);
+  };
   return (
     <div
       data-testid="chat-message"
@@ -55,9 +68,11 @@ export function MessageItem({ message, canRegenerate, canEdit, onRegenerate, onE
           ) : user || system ? (
             <p className="break-words whitespace-pre-wrap">{message.content}</p>
           ) : (
-            <Markdown text={message.content} />
+            <div onClickCapture={onCitationClick}>
+              <Markdown text={onOpenSource ? linkCitations(message.content, sources.length) : message.content} />
+            </div>
           )}
-          {!user ? <MessageNotes metadata={message.metadata} /> : null}
+          {!user ? <MessageNotes metadata={message.metadata} onOpenSource={onOpenSource} /> : null}
         </div>
       </div>
       {editing ? null : (

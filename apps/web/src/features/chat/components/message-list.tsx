@@ -1,3 +1,4 @@
+import type { UsedDocument } from '@hearth/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
@@ -13,6 +14,7 @@ interface MessageListProps {
   onLoadOlder: () => void;
   onRegenerate: () => void;
   onEdit: (messageId: string, content: string) => void;
+  onOpenSource?: (source: UsedDocument) => void;
 }
 
 const NEAR_EDGE_PX = 120;
@@ -30,6 +32,7 @@ export function MessageList({
   onLoadOlder,
   onRegenerate,
   onEdit,
+  onOpenSource,
 }: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
@@ -100,11 +103,17 @@ export function MessageList({
                   canEdit={!busy}
                   onRegenerate={onRegenerate}
                   onEdit={(content) => onEdit(item.message.id, content)}
+                  onOpenSource={onOpenSource}
                 />
               ) : item.kind === 'pending-user' ? (
                 <PendingUserMessage content={item.content} attachments={item.attachments} />
               ) : (
-                <StreamingAnswer text={item.text} stopping={item.stopping} truncated={item.truncated} />
+                <StreamingAnswer
+                  text={item.text}
+                  stopping={item.stopping}
+                  truncated={item.truncated}
+                  indexing={item.indexing}
+                />
               )}
             </div>
           );

@@ -40,6 +40,7 @@ describe('stream store', () => {
             dropped_messages: 2,
             summary_used: false,
             used_documents: [],
+            indexing_collections: [{ collection_id: 'k1', collection_name: 'Contracts', pending: 2 }],
           },
           { type: 'token', text: 'Hi ' },
           { type: 'token', text: 'there' },
@@ -59,7 +60,11 @@ describe('stream store', () => {
     expect(turn).toMatchObject({
       phase: 'finished',
       text: 'Hi there',
-      context: { truncated: true, droppedMessages: 2 },
+      context: {
+        truncated: true,
+        droppedMessages: 2,
+        indexing: [{ collection_id: 'k1', collection_name: 'Contracts', pending: 2 }],
+      },
     });
     expect(turn?.pendingUser).toBeNull();
     expect(results[0]?.final).toEqual(final);

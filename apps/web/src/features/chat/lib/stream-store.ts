@@ -1,4 +1,4 @@
-import type { Attachment, ChatStreamEvent, Conversation, Message } from '@hearth/contract';
+import type { Attachment, ChatStreamEvent, Conversation, IndexingCollection, Message } from '@hearth/contract';
 import type { ChatStream } from './chat-events';
 
 /** One answer being produced: what the screen shows until the result lands in the message cache. */
@@ -11,7 +11,7 @@ export interface LiveTurn {
   userMessage: Message | null;
   /** Tokens so far. */
   text: string;
-  context: { truncated: boolean; droppedMessages: number } | null;
+  context: { truncated: boolean; droppedMessages: number; indexing: IndexingCollection[] } | null;
   removedIds: string[];
   /** What the end of the turn wrote to the cache, shown until the cache's copy renders. */
   committed: Message[];
@@ -92,7 +92,13 @@ function apply(key: string, event: ChatStreamEvent, hooks: TurnHooks): string {
       update(key, { userMessage: event.message, pendingUser: null });
       return key;
     case 'context':
-      update(key, { context: { truncated: event.truncated, droppedMessages: event.dropped_messages } });
+      update(key, {
+        context: {
+          truncated: event.truncated,
+          droppedMessages: event.dropped_messages,
+          indexing: event.indexing_collections ?? [],
+        },
+      });
       return key;
     case 'token':
       update(key, { text: turn.text + event.text }, true);

@@ -48,9 +48,10 @@ describe('buildThread', () => {
     expect(kinds(buildThread([...saved, ...committed], finished))).toHaveLength(4);
   });
 
-  it('passes on the context note while streaming', () => {
-    const items = buildThread([], turn({ context: { truncated: true, droppedMessages: 3 } }));
-    expect(items.at(-1)).toMatchObject({ kind: 'streaming', truncated: { droppedMessages: 3 } });
+  it('passes on the context note and the collections still indexing while streaming', () => {
+    const indexing = [{ collection_id: 'k1', collection_name: 'Contracts', pending: 1 }];
+    const items = buildThread([], turn({ context: { truncated: true, droppedMessages: 3, indexing } }));
+    expect(items.at(-1)).toMatchObject({ kind: 'streaming', truncated: { droppedMessages: 3 }, indexing });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Attachment, Message } from '@hearth/contract';
+import type { Attachment, IndexingCollection, Message } from '@hearth/contract';
 import type { LiveTurn } from './stream-store';
 
 export type ThreadItem =
@@ -10,6 +10,8 @@ export type ThreadItem =
       text: string;
       stopping: boolean;
       truncated: { droppedMessages: number } | null;
+      /** Searched collections still indexing, from the context event. */
+      indexing: IndexingCollection[];
     };
 
 /** The turn's own copies of messages: the echoed user message while streaming, everything it wrote after. */
@@ -50,6 +52,7 @@ export function buildThread(saved: readonly Message[], turn: LiveTurn | undefine
     text: turn.text,
     stopping: turn.phase === 'stopping',
     truncated: turn.context?.truncated ? { droppedMessages: turn.context.droppedMessages } : null,
+    indexing: turn.context?.indexing ?? [],
   });
   return items;
 }

@@ -6,4 +6,6 @@ export const knowledgeKeys = {
   documents: (collectionId: string) => ['knowledge', 'documents', collectionId] as const,
   documentsRoot: ['knowledge', 'documents'] as const,
   document: (id: string) => ['knowledge', 'document', id] as const,
+  /** The embedding model and per-collection progress (also read by the models screen's card). */
+  embedding: ['knowledge', 'embedding'] as const,
 };

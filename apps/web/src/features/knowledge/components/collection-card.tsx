@@ -1,5 +1,6 @@
 import { FileText } from 'lucide-react';
 import { cn } from '../../../lib/cn';
+import { useCollectionEmbedding } from '../api/get-embedding-status';
 import type { KnowledgeCollection } from '../api/types';
 import { describeCollection, documentCountLabel, recentNames, updatedLabel } from '../lib/format';
 import { DeleteCollectionButton } from './delete-collection-button';
@@ -14,6 +15,7 @@ interface CollectionCardProps {
 /** Name, description or 'No description', document count, last update, two recent file names, delete. */
 export function CollectionCard({ collection, selected = false, onSelect, onDeleted }: CollectionCardProps) {
   const names = recentNames(collection.recent_documents);
+  const embedding = useCollectionEmbedding(collection.id);
   return (
     <article
       aria-label={collection.name}
@@ -38,6 +40,13 @@ export function CollectionCard({ collection, selected = false, onSelect, onDelet
       <p className="text-xs text-muted-foreground">
         {documentCountLabel(collection.document_count)} · {updatedLabel(collection.updated_at)}
       </p>
+      {embedding && embedding.status.total_chunks > 0 ? (
+        <p className="text-xs text-muted-foreground" data-testid="collection-embedding">
+          {embedding.status.embedded_chunks < embedding.status.total_chunks
+            ? `Re-embedding ${embedding.status.embedded_chunks}/${embedding.status.total_chunks}`
+            : `Embedded with ${embedding.model}`}
+        </p>
+      ) : null}
       {names.length > 0 ? (
         <ul className="grid gap-0.5 text-xs text-muted-foreground">
           {names.map((name) => (

@@ -46,4 +46,29 @@ describe('DocumentViewer', () => {
       '/api/knowledge/documents/d1/file',
     );
   });
+
+  it('opens at a cited passage: marks it and says where it is', async () => {
+    const text = { ...detail, content: 'Intro line.\n\nEmployees receive   twenty-five days of leave.\n\nEnd.' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(text), { status: 200, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <DocumentViewer
+          id="d1"
+          onClose={() => undefined}
+          passage={{ text: 'Employees receive twenty-five days of leave.', page: 3 }}
+        />
+      </QueryClientProvider>,
+    );
+    const mark = await screen.findByTestId('cited-passage');
+    expect(mark.tagName).toBe('MARK');
+    expect(mark.textContent).toBe('Employees receive   twenty-five days of leave.');
+    expect(screen.getByTestId('document-content').textContent).toBe(text.content);
+    expect(screen.getByText('Extracted content, at the cited passage, page 3')).toBeTruthy();
+  });
 });

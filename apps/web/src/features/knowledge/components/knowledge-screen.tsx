@@ -26,7 +26,7 @@ export function KnowledgeScreen() {
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">Knowledge Base</h1>
         <div className="flex gap-2">
-          <ScrapeDialog />
+          <ScrapeDialog defaultCollectionId={selected?.id} />
           <NewCollectionDialog onCreated={(collection) => setSelectedId(collection.id)} />
         </div>
       </header>

@@ -17,12 +17,22 @@ export const MESSAGES = {
   createCollection: { title: 'Error creating collection' },
   deleteCollection: { title: 'Error deleting collection' },
   uploadFailed: { title: 'Upload failed' },
+  scrapingFailed: { title: 'Scraping failed' },
 } satisfies Record<string, ToastInput>;
 
 export const uploadedMessage = (n: number): ToastInput => ({
   title: 'Files uploaded successfully',
   description: `Successfully uploaded ${n} documents.`,
 });
+
+/** Scrape Website finished: how many pages became documents (the server's summary names what was skipped). */
+export const scrapedMessage = (documentsCreated: number, summary: string): ToastInput =>
+  documentsCreated > 0
+    ? {
+        title: 'Website scraped',
+        description: `${summary} ${documentsCreated === 1 ? 'The document is' : 'The documents are'} being indexed.`,
+      }
+    : { title: 'Nothing was imported', description: summary, variant: 'destructive' };
 
 /** New Collection: the refusal toast for a blank name, or null. */
 export const checkCollectionName = (name: string): ToastInput | null =>

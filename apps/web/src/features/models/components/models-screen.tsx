@@ -16,6 +16,7 @@ import { DiscoverModelsDialog } from './discover-models-dialog';
 import { DownloadsCard } from './downloads-card';
 import { FirstRunPrompt } from './first-run-prompt';
 import { InstalledModelRow } from './installed-model-row';
+import { EmbeddingModelCard } from './embedding-model-card';
 import { ProvidersCard } from './providers-card';
 import { PullModelCard } from './pull-model-card';
 
@@ -119,6 +120,7 @@ export function ModelsScreen({ isAdmin }: { isAdmin: boolean }) {
           <PullModelCard pull={pull} ollamaProviders={ollama} />
           <DownloadsCard />
           <ProvidersCard providers={providers.data?.providers ?? []} loading={providers.isPending} />
+          <EmbeddingModelCard />
         </>
       ) : null}
       <DeleteModelDialog model={deleting} onClose={() => setDeleting(null)} />

@@ -1,6 +1,7 @@
 import { selectDefaultModel } from '@hearth/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import { useInstanceDefaults } from '../../admin/api/settings';
 import { useModels } from '../api/get-models';
 import { useOllamaStatus } from '../api/get-ollama-status';
 import { useSystemMode } from '../api/get-system-mode';
@@ -33,9 +34,13 @@ export function useModelSelection(): ModelSelection {
     modelsFailed: models.isError,
   });
   const modeName = mode.data?.mode ?? null;
+  // The admin's default model (system settings) stands in while the user's own pick is missing or uninstalled.
+  const instanceDefault = useInstanceDefaults().data?.default_model ?? null;
+  const preferred =
+    saved && connection.models.some((model) => model.name === saved) ? saved : (instanceDefault ?? saved);
   const selected = useMemo(
-    () => selectDefaultModel(connection.models, { saved, mode: modeName }),
-    [connection.models, saved, modeName],
+    () => selectDefaultModel(connection.models, { saved: preferred, mode: modeName }),
+    [connection.models, preferred, modeName],
   );
   const retry = useCallback(() => invalidateModelQueries(queryClient), [queryClient]);
 

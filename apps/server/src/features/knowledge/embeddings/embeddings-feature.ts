@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../../db/database';
+import type { JobQueue } from '../../../jobs/job-queue';
+import type { JobRepository } from '../../../jobs/job.repository';
+import type { ProviderRegistry } from '../../models/model-registry';
+import { DocumentEmbedding } from './document-embedding';
+import { EmbedCollectionJob } from './embed-collection.job';
+import { EmbedderFactory } from './embedder';
+import { EmbeddingStateRepository } from './embedding-state.repository';
+import { EMBED_COLLECTION_JOB, EmbeddingService } from './embedding.service';
+import { VectorSearchRepository } from './vector-search.repository';
+import { VectorRepository } from './vector.repository';
+
+export interface EmbeddingsFeature {
+  embeddingService: EmbeddingService;
+  documentEmbedding: DocumentEmbedding;
+}
+
+/** Wires embedding models, vector storage and re-embedding jobs into the knowledge feature. */
+export function buildEmbeddings(deps: {
+  db: Db;
+  log: FastifyBaseLogger;
+  jobs: JobRepository;
+  queue: JobQueue;
+  providers: ProviderRegistry | null;
+}): EmbeddingsFeature {
+  const warn = (message: string, error?: unknown) => deps.log.warn({ err: error }, message);
+  const vectors = new VectorRepository(deps.db.kysely, deps.db.dialect);
+  const search = new VectorSearchRepository(deps.db.kysely, deps.db.dialect, (message) => deps.log.warn(message));
+  const state = new EmbeddingStateRepository(deps.db.kysely);
+  const factory = deps.providers ? new EmbedderFactory(deps.providers) : null;
+  const embeddingService = new EmbeddingService(
+    state,
+    vectors,
+    search,
+    factory,
+    deps.jobs,
+    () => deps.queue.poke(),
+    warn,
+  );
+  deps.queue.register(EMBED_COLLECTION_JOB, new EmbedCollectionJob(embeddingService, vectors, state));
+  return { embeddingService, documentEmbedding: new DocumentEmbedding(embeddingService, vectors, state, warn) };
+}

@@ -1,0 +1,57 @@
+import type { Message } from '@hearth/contract';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { message } from '../lib/test-messages';
+import { MessageItem } from './message-item';
+
+const answer: Message = {
+  ...message('a1', 'assistant', 'Leave is twenty-five days [1], see also [2].'),
+  metadata: {
+    confidence: 0.874,
+    indexing_collections: [{ collection_id: 'k2', collection_name: 'Contracts', pending: 2 }],
+    used_documents: [
+      { id: 'd1', fileName: 'leave.md', collectionName: 'Handbook', snippet: 'twenty-five days', page: null },
+      { id: 'd2', fileName: 'travel.pdf', collectionName: 'Handbook', snippet: 'travel', page: 4 },
+    ],
+  },
+};
+
+afterEach(cleanup);
+
+const renderItem = (item: Message, onOpenSource = vi.fn()) => {
+  render(
+    <MessageItem
+      message={item}
+      canRegenerate={false}
+      canEdit={false}
+      onRegenerate={vi.fn()}
+      onEdit={vi.fn()}
+      onOpenSource={onOpenSource}
+    />,
+  );
+  return onOpenSource;
+};
+
+describe('MessageItem with sources', () => {
+  it('shows the confidence, the still-indexing notice and the sources card', () => {
+    renderItem(answer);
+    expect(screen.getByTestId('answer-confidence').textContent).toBe('Confidence 87%');
+    expect(screen.getByTestId('indexing-notice').textContent).toBe(
+      'Still indexing: Contracts (2 documents) — this answer could not use them yet.',
+    );
+    expect(screen.getAllByTestId('source-item')).toHaveLength(2);
+  });
+
+  it('opens the cited source from a citation in the answer text', async () => {
+    const onOpen = renderItem(answer);
+    const citation = await screen.findByRole('link', { name: '[2]' }, { timeout: 5000 });
+    fireEvent.click(citation);
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 'd2', page: 4 }));
+  });
+
+  it('shows no confidence for answers that did not search documents', () => {
+    renderItem(message('a2', 'assistant', 'Plain answer'));
+    expect(screen.queryByTestId('answer-confidence')).toBeNull();
+    expect(screen.queryByTestId('sources-card')).toBeNull();
+  });
+});
