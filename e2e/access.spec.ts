@@ -9,7 +9,7 @@ test('a plain user has no Admin Panel link and is shown Access Denied at /admin'
 
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
-  await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+  await expect(page.getByText("You don't have permission to access the admin dashboard.")).toBeVisible();
 });
 
 test('the first account is an admin: Admin badge, Admin Panel link, and /admin opens', async ({ page }) => {
@@ -18,7 +18,7 @@ test('the first account is an admin: Admin badge, Admin Panel link, and /admin o
   await expect(page.getByTestId('user-menu')).toContainText('Admin');
   await page.getByRole('link', { name: 'Admin Panel' }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
 });
 

@@ -90,5 +90,8 @@ export const PasswordReason = z.enum([
   'too_common',
   'contains_email',
   'too_few_character_kinds',
+  'missing_digit',
+  'missing_symbol',
+  'missing_uppercase',
 ]);
 export type PasswordReason = z.infer<typeof PasswordReason>;

@@ -25,6 +25,9 @@ export const ErrorCode = z.enum([
   'extraction_failed',
   'delete_with_command',
   'url_not_allowed',
+  'signup_closed',
+  'invalid_transition',
+  'github_not_configured',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

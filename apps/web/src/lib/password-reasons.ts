@@ -24,6 +24,12 @@ function describeReason(reason: string, details: Details): string | undefined {
       return "don't include your email address";
     case 'too_few_character_kinds':
       return 'mix letters with numbers or symbols';
+    case 'missing_digit':
+      return 'include a number';
+    case 'missing_symbol':
+      return 'include a symbol';
+    case 'missing_uppercase':
+      return 'include an uppercase letter';
   }
 }
 

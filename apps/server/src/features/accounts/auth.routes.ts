@@ -17,6 +17,7 @@ import {
   isSecureRequest,
   setSessionCookies,
 } from '../../http/auth';
+import { auditContext } from '../audit/audit-context';
 import type { AuthService, ClientInfo } from './auth.service';
 import type { ProfileService } from './profile.service';
 
@@ -98,7 +99,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      if (request.auth?.kind === 'session') await authService.logout(request.auth.sessionId);
+      if (request.auth?.kind === 'session') {
+        await authService.logout(request.auth.sessionId, request.auth.user.id, auditContext(request));
+      }
       clearSessionCookies(reply);
       return { ok: true as const };
     },
@@ -131,6 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         request.body.current_password,
         request.body.new_password,
         keep,
+        auditContext(request),
       );
       return { ok: true as const };
     },
@@ -147,6 +151,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: Me, ...errors },
       },
     },
-    async (request) => profileService.update(currentUser(request).id, request.body),
+    async (request) => profileService.update(currentUser(request).id, request.body, auditContext(request)),
   );
 };

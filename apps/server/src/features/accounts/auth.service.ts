@@ -2,9 +2,10 @@ import type { LoginBody, SignupBody } from '@hearth/contract';
 import { DEFAULT_ORGANIZATION_ID } from '../../db/migrations/20261122_0001_foundation';
 import { AppError } from '../../http/errors';
 import { isoIn, randomToken } from '../../lib/crypto';
+import type { AuditContext, AuditService } from '../audit/audit.service';
 import type { ApiTokenRepository } from '../tokens/api-token.repository';
 import { type PasswordHasher, DUMMY_HASH_PROMISE } from './password-hasher';
-import { assertStrongPassword } from './password-policy';
+import { assertStrongPassword, type PasswordRules, rulesOf, type SecurityPolicySource } from './password-policy';
 import type { RateLimiter } from './rate-limiter';
 import type { SessionRepository } from './session.repository';
 import type { UserRepository } from './user.repository';
@@ -39,7 +40,16 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly limiter: RateLimiter,
     private readonly settings: AuthSettings,
+    /** Sign-up, sign-in, sign-out and password changes are audited in the same transaction. */
+    private readonly audit: AuditService,
+    /** The admin security settings; without it the environment's defaults apply. */
+    private readonly policy?: SecurityPolicySource,
   ) {}
+
+  private async rules(): Promise<PasswordRules> {
+    const current = await this.policy?.security();
+    return current ? rulesOf(current) : { minLength: this.settings.passwordMinLength };
+  }
 
   async signup(
     input: Required<Pick<SignupBody, 'email' | 'password'>> & { full_name?: string | null },
@@ -47,21 +57,31 @@ export class AuthService {
   ) {
     const { windowMs, ipMax } = this.settings.rateLimit;
     await this.limiter.consume(`signup:ip:${client.ip ?? 'unknown'}`, { max: ipMax, windowMs });
-    assertStrongPassword(input.password, input.email, this.settings.passwordMinLength);
-    if (await this.users.emailExists(input.email)) throw emailTaken();
     const designated = this.settings.superAdminEmail?.toLowerCase();
+    const mode = (await this.policy?.security())?.signup_mode ?? 'open';
+    // The designated super admin can always claim their account, or a closed instance could never get one.
+    if (mode !== 'open' && designated !== input.email) throw signupClosed(mode);
+    assertStrongPassword(input.password, input.email, await this.rules());
+    if (await this.users.emailExists(input.email)) throw emailTaken();
+    const passwordHash = await this.hasher.hash(input.password);
     try {
-      return await this.users.create(
-        {
-          email: input.email,
-          full_name: input.full_name?.trim() || input.email,
-          password_hash: await this.hasher.hash(input.password),
-          role: designated === input.email ? 'super_admin' : 'user',
-          organization_id: DEFAULT_ORGANIZATION_ID,
-          parent_user_id: null,
-        },
-        { claimSuperAdmin: designated === undefined },
-      );
+      return await this.audit.run(async (trx) => {
+        const user = await this.users.create(
+          {
+            email: input.email,
+            full_name: input.full_name?.trim() || input.email,
+            password_hash: passwordHash,
+            role: designated === input.email ? 'super_admin' : 'user',
+            organization_id: DEFAULT_ORGANIZATION_ID,
+            parent_user_id: null,
+          },
+          { claimSuperAdmin: designated === undefined },
+          trx,
+        );
+        const event = { userId: user.id, action: 'CREATE', resourceType: 'user', resourceId: user.id } as const;
+        await this.audit.record(trx, { ...event, details: { via: 'signup' } }, asActor(user, client));
+        return user;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTaken();
       throw error;
@@ -86,19 +106,33 @@ export class AuthService {
     await this.limiter.reset(accountKey);
 
     const token = randomToken();
-    const sessionId = await this.sessions.create({
-      userId: found.id,
-      token,
-      expiresAt: isoIn(this.settings.sessionTtlMs),
-      ip: client.ip,
-      userAgent: client.userAgent,
+    const lifetimeHours = (await this.policy?.security())?.session_lifetime_hours;
+    const ttlMs = lifetimeHours ? lifetimeHours * 3_600_000 : this.settings.sessionTtlMs;
+    const sessionId = await this.audit.run(async (trx) => {
+      const id = await this.sessions.create(
+        {
+          userId: found.id,
+          token,
+          expiresAt: isoIn(ttlMs),
+          ip: client.ip,
+          userAgent: client.userAgent,
+        },
+        trx,
+      );
+      const event = { userId: found.id, action: 'SIGN_IN', resourceType: 'session', resourceId: id } as const;
+      await this.audit.record(trx, event, asActor(found, client));
+      return id;
     });
     const { password_hash: _ignored, ...user } = found;
-    return { token, sessionId, user, expiresInSeconds: Math.floor(this.settings.sessionTtlMs / 1000) };
+    return { token, sessionId, user, expiresInSeconds: Math.floor(ttlMs / 1000) };
   }
 
-  logout(sessionId: string): Promise<void> {
-    return this.sessions.delete(sessionId);
+  logout(sessionId: string, userId: string, context: AuditContext): Promise<void> {
+    return this.audit.run(async (trx) => {
+      await this.sessions.delete(sessionId, trx);
+      const event = { userId, action: 'SIGN_OUT', resourceType: 'session', resourceId: sessionId } as const;
+      await this.audit.record(trx, event, context);
+    });
   }
 
   /** Resolves a bearer or cookie value to an active account, or nothing. */
@@ -112,16 +146,43 @@ export class AuthService {
   }
 
   /** Changing the password signs out every other session of the account. */
-  async changePassword(user: AuthUser, current: string, next: string, keepSessionId?: string): Promise<void> {
+  async changePassword(
+    user: AuthUser,
+    current: string,
+    next: string,
+    keepSessionId: string | undefined,
+    context: AuditContext,
+  ): Promise<void> {
     const stored = await this.users.findPasswordHash(user.id);
     if (!stored || !(await this.hasher.verify(stored, current))) {
       throw new AppError('invalid_credentials', 401, 'Current password is incorrect');
     }
-    assertStrongPassword(next, user.email, this.settings.passwordMinLength);
-    await this.users.setPasswordHash(user.id, await this.hasher.hash(next));
-    await this.sessions.deleteAllForUser(user.id, keepSessionId);
+    assertStrongPassword(next, user.email, await this.rules());
+    const hash = await this.hasher.hash(next);
+    await this.audit.run(async (trx) => {
+      await this.users.setPasswordHash(user.id, hash, trx);
+      await this.sessions.deleteAllForUser(user.id, keepSessionId, trx);
+      const event = { userId: user.id, action: 'UPDATE', resourceType: 'password', resourceId: user.id } as const;
+      await this.audit.record(trx, event, context);
+    });
   }
 }
+
+const signupClosed = (mode: string) =>
+  new AppError(
+    'signup_closed',
+    403,
+    mode === 'invite_only'
+      ? 'Sign-up is by invitation only. Ask an administrator to create your account.'
+      : 'Sign-up is closed on this instance. Ask an administrator to create your account.',
+  );
+
+const asActor = (user: { id: string; email: string }, client: ClientInfo): AuditContext => ({
+  actorId: user.id,
+  actorEmail: user.email,
+  ip: client.ip,
+  userAgent: client.userAgent,
+});
 
 const emailTaken = () => AppError.conflict('An account with this email already exists.', 'email_taken');
 

@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { Executor } from '../../db/transaction';
 import { newId, nowIso, sha256 } from '../../lib/crypto';
 import { toAuthUser, USER_COLUMNS } from './user.repository';
 import type { AuthUser } from './user.types';
+
+const SEEN_PRECISION_MS = 3_600_000;
 
 export interface SessionLookup {
   sessionId: string;
@@ -13,16 +16,13 @@ export interface SessionLookup {
 export class SessionRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async create(input: {
-    userId: string;
-    token: string;
-    expiresAt: string;
-    ip: string | null;
-    userAgent: string | null;
-  }) {
+  async create(
+    input: { userId: string; token: string; expiresAt: string; ip: string | null; userAgent: string | null },
+    executor: Executor = this.db,
+  ) {
     const id = newId();
     const now = nowIso();
-    await this.db
+    await executor
       .insertInto('sessions')
       .values({
         id,
@@ -35,6 +35,7 @@ export class SessionRepository {
         user_agent: input.userAgent?.slice(0, 500) ?? null,
       })
       .execute();
+    await executor.updateTable('profiles').set({ last_seen_at: now }).where('id', '=', input.userId).execute();
     return id;
   }
 
@@ -44,20 +45,29 @@ export class SessionRepository {
       .selectFrom('sessions')
       .innerJoin('profiles', 'profiles.id', 'sessions.user_id')
       .leftJoin('user_roles', 'user_roles.user_id', 'profiles.id')
-      .select(['sessions.id as session_id', ...USER_COLUMNS])
+      .select(['sessions.id as session_id', 'sessions.last_seen_at as session_seen_at', ...USER_COLUMNS])
       .where('sessions.token_hash', '=', sha256(token))
       .where('sessions.expires_at', '>', nowIso())
       .where('profiles.status', '=', 'active')
       .executeTakeFirst();
-    return row && { sessionId: row.session_id, user: toAuthUser(row) };
+    if (!row) return undefined;
+    // Writing on every request would turn reads into writes; hourly is precise enough for "active this week".
+    if (Date.parse(row.session_seen_at) < Date.now() - SEEN_PRECISION_MS) await this.touch(row.session_id, row.id);
+    return { sessionId: row.session_id, user: toAuthUser(row) };
   }
 
-  async delete(sessionId: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  private async touch(sessionId: string, userId: string): Promise<void> {
+    const now = nowIso();
+    await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+    await this.db.updateTable('profiles').set({ last_seen_at: now }).where('id', '=', userId).execute();
   }
 
-  async deleteAllForUser(userId: string, exceptSessionId?: string): Promise<void> {
-    let query = this.db.deleteFrom('sessions').where('user_id', '=', userId);
+  async delete(sessionId: string, executor: Executor = this.db): Promise<void> {
+    await executor.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  }
+
+  async deleteAllForUser(userId: string, exceptSessionId?: string, executor: Executor = this.db): Promise<void> {
+    let query = executor.deleteFrom('sessions').where('user_id', '=', userId);
     if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
     await query.execute();
   }

@@ -1,6 +1,7 @@
 import type { Role } from '@hearth/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { type Executor, inTransaction } from '../../db/transaction';
 import { newId, nowIso } from '../../lib/crypto';
 import { type AuthUser, roleOrUser } from './user.types';
 
@@ -67,8 +68,8 @@ export class UserRepository {
    * super_admin only if no account has claimed it before (an insert-once row, so two sign-ups racing on a
    * fresh instance cannot both win).
    */
-  async create(user: NewUser, options: { claimSuperAdmin: boolean }): Promise<AuthUser> {
-    return this.db.transaction().execute(async (trx) => {
+  async create(user: NewUser, options: { claimSuperAdmin: boolean }, executor: Executor = this.db): Promise<AuthUser> {
+    return inTransaction(executor, async (trx) => {
       const id = newId();
       const now = nowIso();
       let role = user.role;
@@ -107,16 +108,20 @@ export class UserRepository {
     });
   }
 
-  async updateProfile(id: string, patch: { full_name?: string | null; avatar_url?: string | null }): Promise<void> {
-    await this.db
+  async updateProfile(
+    id: string,
+    patch: { full_name?: string | null; avatar_url?: string | null },
+    executor: Executor = this.db,
+  ): Promise<void> {
+    await executor
       .updateTable('profiles')
       .set({ ...patch, updated_at: nowIso() })
       .where('id', '=', id)
       .execute();
   }
 
-  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
-    await this.db
+  async setPasswordHash(userId: string, passwordHash: string, executor: Executor = this.db): Promise<void> {
+    await executor
       .updateTable('user_credentials')
       .set({ password_hash: passwordHash, updated_at: nowIso() })
       .where('user_id', '=', userId)

@@ -1,6 +1,7 @@
 import type { AdminUser, Role } from '@hearth/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { type Executor, inTransaction } from '../../db/transaction';
 import { nowIso } from '../../lib/crypto';
 import { roleOrUser } from '../accounts/user.types';
 
@@ -44,13 +45,18 @@ export class AdminUserRepository {
     return row && toAdminUser(row);
   }
 
-  async setRole(id: string, role: Role): Promise<void> {
-    await this.db.updateTable('user_roles').set({ role }).where('user_id', '=', id).execute();
+  async setRole(id: string, role: Role, executor: Executor = this.db): Promise<void> {
+    await executor.updateTable('user_roles').set({ role }).where('user_id', '=', id).execute();
   }
 
   /** Status change and the end of every session happen together. */
-  async setStatus(id: string, status: AdminUser['status'], actorId: string | null): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  async setStatus(
+    id: string,
+    status: AdminUser['status'],
+    actorId: string | null,
+    executor: Executor = this.db,
+  ): Promise<void> {
+    await inTransaction(executor, async (trx) => {
       const banned = status === 'banned';
       await trx
         .updateTable('profiles')

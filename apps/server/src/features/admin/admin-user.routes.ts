@@ -10,6 +10,7 @@ import {
 } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
+import { auditContext } from '../audit/audit-context';
 import type { AdminUserService } from './admin-user.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -48,7 +49,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ adminUserService: AdminUse
         response: { 201: AdminUser, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(currentUser(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.create(currentUser(request), request.body, auditContext(request))),
   );
 
   app.patch(
@@ -63,7 +65,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ adminUserService: AdminUse
         response: { 200: AdminUser, ...errors },
       },
     },
-    async (request) => service.setRole(currentUser(request), request.params.id, request.body.role),
+    async (request) =>
+      service.setRole(currentUser(request), request.params.id, request.body.role, auditContext(request)),
   );
 
   app.post(
@@ -77,7 +80,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ adminUserService: AdminUse
         response: { 200: AdminUser, ...errors },
       },
     },
-    async (request) => service.setBanned(currentUser(request), request.params.id, true),
+    async (request) => service.setBanned(currentUser(request), request.params.id, true, auditContext(request)),
   );
 
   app.post(
@@ -86,7 +89,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ adminUserService: AdminUse
       config: { access: 'admin' },
       schema: { tags, summary: 'Lift a ban', params: IdParams, response: { 200: AdminUser, ...errors } },
     },
-    async (request) => service.setBanned(currentUser(request), request.params.id, false),
+    async (request) => service.setBanned(currentUser(request), request.params.id, false, auditContext(request)),
   );
 
   app.delete(
@@ -101,7 +104,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ adminUserService: AdminUse
       },
     },
     async (request) => {
-      await service.delete(currentUser(request), request.params.id);
+      await service.delete(currentUser(request), request.params.id, auditContext(request));
       return { ok: true as const };
     },
   );

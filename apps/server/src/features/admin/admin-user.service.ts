@@ -1,13 +1,14 @@
 import type { AdminCreateUserBody, AdminUser, AssignableRole } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import type { PasswordHasher } from '../accounts/password-hasher';
-import { assertStrongPassword } from '../accounts/password-policy';
+import { assertStrongPassword, type PasswordRules } from '../accounts/password-policy';
 import type { UserRepository } from '../accounts/user.repository';
 import type { AuthUser } from '../accounts/user.types';
+import type { AuditContext, AuditService } from '../audit/audit.service';
 import type { AdminUserRepository, UserScope } from './admin-user.repository';
 import { canAssignRole, canManageUser } from './user-policy';
 
-const scopeOf = (actor: AuthUser): UserScope =>
+export const scopeOf = (actor: AuthUser): UserScope =>
   actor.role === 'super_admin' ? { kind: 'all' } : { kind: 'organization', organizationId: actor.organization_id };
 
 /** User management for admins. Every rule is checked here, whatever the UI shows. */
@@ -16,7 +17,12 @@ export class AdminUserService {
     private readonly adminUsers: AdminUserRepository,
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
-    private readonly passwordMinLength: number,
+    /** The current password rules (admin security settings). */
+    private readonly passwordRules: () => Promise<PasswordRules>,
+    /** Every change is audited in its own transaction. */
+    private readonly audit: AuditService,
+    /** Account deletion: the one purge service (privacy feature) that removes every trace. */
+    private readonly purgeAccount: (userId: string, context: AuditContext) => Promise<unknown>,
   ) {}
 
   list(actor: AuthUser, options: { search?: string; page: number; pageSize: number }) {
@@ -39,42 +45,66 @@ export class AdminUserService {
   async create(
     actor: AuthUser,
     input: Required<Pick<AdminCreateUserBody, 'email' | 'password'>> & AdminCreateUserBody,
+    context: AuditContext = actorContext(actor),
   ) {
     const role = input.role ?? 'user';
     if (!canAssignRole(actor, role)) throw AppError.forbidden('Only super admins can create admins.');
-    assertStrongPassword(input.password, input.email, this.passwordMinLength);
+    assertStrongPassword(input.password, input.email, await this.passwordRules());
     if (await this.users.emailExists(input.email)) {
       throw AppError.conflict('An account with this email already exists.', 'email_taken');
     }
-    const created = await this.users.create(
-      {
-        email: input.email,
-        full_name: input.full_name?.trim() || input.email,
-        password_hash: await this.hasher.hash(input.password),
-        role,
-        organization_id: actor.organization_id,
-        parent_user_id: actor.id,
-      },
-      { claimSuperAdmin: false },
-    );
+    const passwordHash = await this.hasher.hash(input.password);
+    const created = await this.audit.run(async (trx) => {
+      const user = await this.users.create(
+        {
+          email: input.email,
+          full_name: input.full_name?.trim() || input.email,
+          password_hash: passwordHash,
+          role,
+          organization_id: actor.organization_id,
+          parent_user_id: actor.id,
+        },
+        { claimSuperAdmin: false },
+        trx,
+      );
+      const event = { userId: user.id, action: 'CREATE', resourceType: 'user', resourceId: user.id } as const;
+      await this.audit.record(trx, { ...event, details: { via: 'admin', role } }, context);
+      return user;
+    });
     return this.visibleTarget(actor, created.id);
   }
 
-  async setRole(actor: AuthUser, id: string, role: AssignableRole) {
-    await this.manageableTarget(actor, id);
+  async setRole(actor: AuthUser, id: string, role: AssignableRole, context: AuditContext = actorContext(actor)) {
+    const target = await this.manageableTarget(actor, id);
     if (!canAssignRole(actor, role)) throw AppError.forbidden('Only super admins can promote to admin.');
-    await this.adminUsers.setRole(id, role);
+    await this.audit.run(async (trx) => {
+      await this.adminUsers.setRole(id, role, trx);
+      const event = { userId: id, action: 'ROLE_CHANGE', resourceType: 'user', resourceId: id } as const;
+      await this.audit.record(trx, { ...event, details: { from: target.role, to: role } }, context);
+    });
     return this.visibleTarget(actor, id);
   }
 
-  async setBanned(actor: AuthUser, id: string, banned: boolean) {
+  async setBanned(actor: AuthUser, id: string, banned: boolean, context: AuditContext = actorContext(actor)) {
     await this.manageableTarget(actor, id);
-    await this.adminUsers.setStatus(id, banned ? 'banned' : 'active', banned ? actor.id : null);
+    await this.audit.run(async (trx) => {
+      await this.adminUsers.setStatus(id, banned ? 'banned' : 'active', banned ? actor.id : null, trx);
+      const event = { userId: id, action: banned ? 'BAN' : 'UNBAN', resourceType: 'user', resourceId: id } as const;
+      await this.audit.record(trx, event, context);
+    });
     return this.visibleTarget(actor, id);
   }
 
-  async delete(actor: AuthUser, id: string): Promise<void> {
+  async delete(actor: AuthUser, id: string, context: AuditContext = actorContext(actor)): Promise<void> {
     await this.manageableTarget(actor, id);
-    await this.adminUsers.delete(id);
+    await this.purgeAccount(id, context);
   }
 }
+
+/** Without request details (e.g. a bulk import), the entry still says who acted. */
+const actorContext = (actor: AuthUser): AuditContext => ({
+  actorId: actor.id,
+  actorEmail: actor.email,
+  ip: null,
+  userAgent: null,
+});

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { Executor } from '../../db/transaction';
 import { newId, nowIso, sha256 } from '../../lib/crypto';
 import { toAuthUser, USER_COLUMNS } from '../accounts/user.repository';
 import type { AuthUser } from '../accounts/user.types';
@@ -10,7 +11,10 @@ const columns = ['id', 'name', 'prefix', 'created_at', 'last_used_at', 'expires_
 export class ApiTokenRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async create(input: { userId: string; name: string; secret: string; expiresAt: string | null }) {
+  async create(
+    input: { userId: string; name: string; secret: string; expiresAt: string | null },
+    executor: Executor = this.db,
+  ) {
     const row = {
       id: newId(),
       user_id: input.userId,
@@ -21,7 +25,7 @@ export class ApiTokenRepository {
       last_used_at: null,
       expires_at: input.expiresAt,
     };
-    await this.db.insertInto('api_tokens').values(row).execute();
+    await executor.insertInto('api_tokens').values(row).execute();
     return {
       id: row.id,
       name: row.name,
@@ -41,8 +45,8 @@ export class ApiTokenRepository {
       .execute();
   }
 
-  async deleteForUser(userId: string, id: string): Promise<boolean> {
-    const result = await this.db
+  async deleteForUser(userId: string, id: string, executor: Executor = this.db): Promise<boolean> {
+    const result = await executor
       .deleteFrom('api_tokens')
       .where('id', '=', id)
       .where('user_id', '=', userId)

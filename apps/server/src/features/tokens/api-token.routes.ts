@@ -1,6 +1,7 @@
 import { ApiTokenCreateBody, ApiTokenCreated, ApiTokenList, ErrorBody, IdParams, OkResponse } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
+import { auditContext } from '../audit/audit-context';
 import type { ApiTokenService } from './api-token.service';
 
 export const apiTokenRoutes: FastifyPluginAsyncZod<{ apiTokenService: ApiTokenService }> = async (
@@ -28,7 +29,9 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ apiTokenService: ApiTokenSe
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await apiTokenService.create(currentUser(request).id, request.body)),
+      reply
+        .status(201)
+        .send(await apiTokenService.create(currentUser(request).id, request.body, auditContext(request))),
   );
 
   app.delete(
@@ -43,7 +46,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ apiTokenService: ApiTokenSe
       },
     },
     async (request) => {
-      await apiTokenService.revoke(currentUser(request).id, request.params.id);
+      await apiTokenService.revoke(currentUser(request).id, request.params.id, auditContext(request));
       return { ok: true as const };
     },
   );

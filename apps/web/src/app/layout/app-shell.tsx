@@ -1,6 +1,8 @@
 import { PanelLeft } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { UpdateNotice } from '../../features/updates/components/update-notice';
 import { AppSidebar } from './app-sidebar';
 import { useSidebar } from './sidebar-context';
 import { SidebarProvider } from './sidebar-provider';
@@ -22,6 +24,7 @@ function SidebarTrigger() {
 
 /** The signed-in layout: sidebar plus a header and the page. */
 export function AppShell() {
+  const { user } = useAuth();
   return (
     <SidebarProvider>
       <div className="flex min-h-svh w-full">
@@ -33,6 +36,7 @@ export function AppShell() {
           <main className="flex flex-1 flex-col">
             <Outlet />
           </main>
+          <UpdateNotice userId={user?.id} />
         </div>
       </div>
     </SidebarProvider>

@@ -1,4 +1,5 @@
-import { ChevronsUpDown, LogOut, Settings, User } from 'lucide-react';
+import { ChevronsUpDown, LogOut, RefreshCw, Settings, User } from 'lucide-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ThemeMenuItems } from '../../components/theme-menu-items';
 import { UserAvatar } from '../../components/ui/avatar';
@@ -15,6 +16,7 @@ import { toast } from '../../components/ui/toast-store';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { UpdateSettingsDialog } from '../../features/privacy/components/update-settings-dialog';
 import { cn } from '../../lib/cn';
 import { getDisplayName, getInitials } from '../../lib/initials';
 
@@ -27,6 +29,7 @@ export function UserMenu({ collapsed, onNavigate }: UserMenuProps) {
   const navigate = useNavigate();
   const { user, isAdmin } = useAuth();
   const logoutMutation = useLogout();
+  const [updateSettingsOpen, setUpdateSettingsOpen] = useState(false);
   if (!user) return null;
 
   const name = getDisplayName(user.full_name, user.email);
@@ -51,51 +54,62 @@ export function UserMenu({ collapsed, onNavigate }: UserMenuProps) {
   };
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={collapsed ? `User menu: ${name}` : undefined}
-        data-testid="user-menu"
-        className={cn(
-          'flex w-full items-center gap-2 rounded-md p-1 text-left text-sm hover:bg-sidebar-accent',
-          'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-          collapsed && 'justify-center p-0',
-        )}
-      >
-        {avatar}
-        {collapsed ? null : (
-          <>
-            <span className="min-w-0 flex-1 truncate font-medium">{name}</span>
-            {isAdmin ? <Badge>Admin</Badge> : null}
-            <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-          </>
-        )}
-      </DropdownMenuTrigger>
-      <DropdownMenuContent side={collapsed ? 'right' : 'top'} align="start" className="w-60">
-        <DropdownMenuLabel className="flex items-center gap-2 font-normal">
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger
+          aria-label={collapsed ? `User menu: ${name}` : undefined}
+          data-testid="user-menu"
+          className={cn(
+            'flex w-full items-center gap-2 rounded-md p-1 text-left text-sm hover:bg-sidebar-accent',
+            'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+            collapsed && 'justify-center p-0',
+          )}
+        >
           {avatar}
-          <span className="grid min-w-0 flex-1">
-            <span className="truncate font-medium">{name}</span>
-            <span className="truncate text-xs text-muted-foreground">{user.email}</span>
-          </span>
-          {isAdmin ? <Badge>Admin</Badge> : null}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => go(paths.profile)}>
-          <User aria-hidden />
-          Profile
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => go(paths.settings)}>
-          <Settings aria-hidden />
-          Settings
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <ThemeMenuItems />
-        <DropdownMenuSeparator />
-        <DropdownMenuItem disabled={logoutMutation.isPending} onSelect={() => void signOut()}>
-          <LogOut aria-hidden />
-          Sign out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+          {collapsed ? null : (
+            <>
+              <span className="min-w-0 flex-1 truncate font-medium">{name}</span>
+              {isAdmin ? <Badge>Admin</Badge> : null}
+              <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+            </>
+          )}
+        </DropdownMenuTrigger>
+        <DropdownMenuContent side={collapsed ? 'right' : 'top'} align="start" className="w-60">
+          <DropdownMenuLabel className="flex items-center gap-2 font-normal">
+            {avatar}
+            <span className="grid min-w-0 flex-1">
+              <span className="truncate font-medium">{name}</span>
+              <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+            </span>
+            {isAdmin ? <Badge>Admin</Badge> : null}
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => go(paths.profile)}>
+            <User aria-hidden />
+            Profile
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => go(paths.settings)}>
+            <Settings aria-hidden />
+            Settings
+          </DropdownMenuItem>
+          {user.role === 'super_admin' ? (
+            <DropdownMenuItem onSelect={() => setUpdateSettingsOpen(true)}>
+              <RefreshCw aria-hidden />
+              Update Settings
+            </DropdownMenuItem>
+          ) : null}
+          <DropdownMenuSeparator />
+          <ThemeMenuItems />
+          <DropdownMenuSeparator />
+          <DropdownMenuItem disabled={logoutMutation.isPending} onSelect={() => void signOut()}>
+            <LogOut aria-hidden />
+            Sign out
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {user.role === 'super_admin' ? (
+        <UpdateSettingsDialog open={updateSettingsOpen} onOpenChange={setUpdateSettingsOpen} />
+      ) : null}
+    </>
   );
 }

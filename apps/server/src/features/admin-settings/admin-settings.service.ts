@@ -1,0 +1,64 @@
+import { SecuritySettings, SystemSettings, UPLOAD_LIMIT_MAX_MB, type InstanceDefaults } from '@hearth/contract';
+import type { InstanceSettingsRepository } from './instance-settings.repository';
+
+const SECURITY_KEY = 'security_settings';
+const SYSTEM_KEY = 'system_settings';
+
+export interface SettingsDefaults {
+  passwordMinLength: number;
+  sessionLifetimeHours: number;
+}
+
+/**
+ * Security and system settings. Read from the database on each use (a cheap primary-key read), so every
+ * replica applies a change at once; stored values are merged over the defaults and re-validated.
+ */
+export class AdminSettingsService {
+  constructor(
+    private readonly repository: InstanceSettingsRepository,
+    private readonly defaults: SettingsDefaults,
+  ) {}
+
+  private defaultSecurity(): SecuritySettings {
+    return {
+      password_min_length: this.defaults.passwordMinLength,
+      password_require_digit: false,
+      password_require_symbol: false,
+      password_require_uppercase: false,
+      signup_mode: 'open',
+      session_lifetime_hours: this.defaults.sessionLifetimeHours,
+    };
+  }
+
+  async security(): Promise<SecuritySettings> {
+    const fallback = this.defaultSecurity();
+    const stored = SecuritySettings.partial().safeParse(await this.repository.getJson(SECURITY_KEY));
+    return stored.success ? { ...fallback, ...stored.data } : fallback;
+  }
+
+  async updateSecurity(settings: SecuritySettings): Promise<SecuritySettings> {
+    await this.repository.setJson(SECURITY_KEY, settings);
+    return this.security();
+  }
+
+  async system(): Promise<SystemSettings> {
+    const fallback: SystemSettings = { default_model: null, upload_limit_mb: UPLOAD_LIMIT_MAX_MB };
+    const stored = SystemSettings.partial().safeParse(await this.repository.getJson(SYSTEM_KEY));
+    return stored.success ? { ...fallback, ...stored.data } : fallback;
+  }
+
+  async updateSystem(settings: SystemSettings): Promise<SystemSettings> {
+    await this.repository.setJson(SYSTEM_KEY, settings);
+    return this.system();
+  }
+
+  async instanceDefaults(): Promise<InstanceDefaults> {
+    const { default_model, upload_limit_mb } = await this.system();
+    return { default_model, upload_limit_mb };
+  }
+
+  /** Largest knowledge upload in bytes (the setting, never above the hard maximum). */
+  async uploadLimitBytes(): Promise<number> {
+    return (await this.system()).upload_limit_mb * 1024 * 1024;
+  }
+}

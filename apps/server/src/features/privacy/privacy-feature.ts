@@ -1,0 +1,65 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import type { BlobStore } from '../../storage/blob-store';
+import type { PasswordHasher } from '../accounts/password-hasher';
+import type { UserRepository } from '../accounts/user.repository';
+import { AuditRepository } from '../audit/audit.repository';
+import { auditRoutes } from '../audit/audit.routes';
+import { AuditService } from '../audit/audit.service';
+import { AccountPurgeRepository } from './account-purge.repository';
+import { AccountPurgeService } from './account-purge.service';
+import { ExportRepository } from './export.repository';
+import { ExportService } from './export.service';
+import { PreferencesRepository } from './preferences.repository';
+import { privacyRoutes } from './privacy.routes';
+import { PrivacyService } from './privacy.service';
+import { RetentionRepository } from './retention.repository';
+import { RetentionService } from './retention.service';
+
+export interface PrivacyFeature {
+  audit: AuditService;
+  privacyService: PrivacyService;
+  exportService: ExportService;
+  purgeService: AccountPurgeService;
+  retention: RetentionService;
+  /** Starts the retention job (one pass now, then daily). */
+  start(): void;
+  close(): Promise<void>;
+}
+
+export interface PrivacyDependencies {
+  db: Db;
+  blobs: BlobStore;
+  users: UserRepository;
+  hasher: PasswordHasher;
+  log: FastifyBaseLogger;
+  audit: AuditService;
+}
+
+/** The audit trail is needed before the server exists (accounts audit sign-ins), so it is built first. */
+export const createAuditService = (db: Db): AuditService =>
+  new AuditService(new AuditRepository(db.kysely, db.dialect), db.kysely);
+
+/** Wires the audit log, privacy settings, export, account deletion and retention (called from app.ts). */
+export function buildPrivacyFeature({ db, blobs, users, hasher, log, audit }: PrivacyDependencies): PrivacyFeature {
+  const preferences = new PreferencesRepository(db.kysely);
+  const retention = new RetentionService(new RetentionRepository(db.kysely), preferences, blobs, audit, log);
+  return {
+    audit,
+    privacyService: new PrivacyService(preferences, audit),
+    exportService: new ExportService(new ExportRepository(db.kysely), preferences, audit),
+    purgeService: new AccountPurgeService(new AccountPurgeRepository(db.kysely), users, hasher, blobs, audit, log),
+    retention,
+    start: () => retention.start(),
+    close: () => retention.stop(),
+  };
+}
+
+export async function registerPrivacyRoutes(server: FastifyInstance, feature: PrivacyFeature): Promise<void> {
+  await server.register(auditRoutes, { auditService: feature.audit });
+  await server.register(privacyRoutes, {
+    privacyService: feature.privacyService,
+    exportService: feature.exportService,
+    purgeService: feature.purgeService,
+  });
+}

@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Executor } from '../../db/transaction';
+import { nowIso } from '../../lib/crypto';
+
+export interface RetentionCounts {
+  conversations: number;
+  messages: number;
+  attachments: number;
+}
+
+/** Deletes one user's chat data older than a cutoff, and leases the daily run among replicas. */
+export class RetentionRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Conversations untouched since the cutoff go whole (with their messages and attachments); in the others,
+   * messages and attachments older than the cutoff go. Returns the blob keys of the deleted attachments.
+   */
+  async trim(
+    executor: Executor,
+    userId: string,
+    cutoff: string,
+  ): Promise<{ counts: RetentionCounts; blobKeys: string[] }> {
+    const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+    const stale = executor
+      .selectFrom('chat_conversations')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('updated_at', '<', cutoff);
+    const attachments = await executor
+      .selectFrom('chat_attachments')
+      .select(['id', 'blob_key'])
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('created_at', '<', cutoff), eb('conversation_id', 'in', stale)]))
+      .execute();
+    const ownConversations = executor.selectFrom('chat_conversations').select('id').where('user_id', '=', userId);
+    const messages = count(
+      await executor
+        .deleteFrom('chat_messages')
+        .where('conversation_id', 'in', ownConversations)
+        .where((eb) => eb.or([eb('created_at', '<', cutoff), eb('conversation_id', 'in', stale)]))
+        .executeTakeFirst(),
+    );
+    if (attachments.length > 0) {
+      const ids = attachments.map((attachment) => attachment.id);
+      await executor.deleteFrom('chat_attachments').where('id', 'in', ids).where('user_id', '=', userId).execute();
+    }
+    const conversations = count(
+      await executor
+        .deleteFrom('chat_conversations')
+        .where('user_id', '=', userId)
+        .where('updated_at', '<', cutoff)
+        .executeTakeFirst(),
+    );
+    return {
+      counts: { conversations, messages, attachments: attachments.length },
+      blobKeys: attachments.map((attachment) => attachment.blob_key),
+    };
+  }
+
+  /**
+   * Claims the run if the last one started before `dueBefore`: one conditional UPDATE, so of several replicas
+   * checking at once exactly one wins.
+   */
+  async claimRun(key: string, dueBefore: string): Promise<boolean> {
+    const now = nowIso();
+    await this.db
+      .insertInto('instance_settings')
+      .values({ key, value: '1970-01-01T00:00:00.000Z', updated_at: now })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    const result = await this.db
+      .updateTable('instance_settings')
+      .set({ value: now, updated_at: now })
+      .where('key', '=', key)
+      .where('value', '<', dueBefore)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+}

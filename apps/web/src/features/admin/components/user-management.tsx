@@ -1,0 +1,127 @@
+import type { Me } from '@hearth/contract';
+import { Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDate } from '../../../lib/format-date';
+import { USERS_PAGE_SIZE, useUsers } from '../api/get-users';
+import { ADMIN_MESSAGES, ROLE_LABELS } from '../lib/messages';
+import { roleBadgeVariant } from '../lib/user-actions';
+import { UserRowActions } from './user-row-actions';
+
+const SEARCH_DELAY_MS = 300;
+
+export function UserManagement({ actor }: { actor: Me }) {
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(text);
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const users = useUsers(search, page);
+  const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / USERS_PAGE_SIZE));
+
+  return (
+    <Card className="grid gap-4 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">Users</h2>
+        <div className="relative w-full max-w-xs">
+          <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
+          <Input
+            type="search"
+            aria-label="Search users"
+            placeholder="Search by email or name"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            className="pl-8"
+          />
+        </div>
+      </div>
+      {users.isPending ? <Spinner label="Loading users" /> : null}
+      {users.isError ? (
+        <div role="alert" className="flex items-center justify-between gap-4">
+          <p className="text-sm text-destructive">{ADMIN_MESSAGES.fetchUsersFailed}</p>
+          <Button variant="outline" size="sm" onClick={() => void users.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : null}
+      {users.data && users.data.users.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{search ? 'No users match your search.' : 'No users yet.'}</p>
+      ) : null}
+      {users.data && users.data.users.length > 0 ? (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead className="text-left text-muted-foreground">
+              <tr className="border-b">
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  User
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Role
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Joined
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.users.map((user) => (
+                <tr key={user.id} className="border-b last:border-0">
+                  <td className="py-2 pr-3">
+                    <div className="font-medium">{user.full_name || user.email}</div>
+                    <div className="text-xs text-muted-foreground">{user.email}</div>
+                  </td>
+                  <td className="py-2 pr-3">
+                    <Badge variant={roleBadgeVariant(user.role)}>{ROLE_LABELS[user.role]}</Badge>
+                  </td>
+                  <td className="py-2 pr-3">
+                    {user.status === 'banned' ? <Badge variant="destructive">Banned</Badge> : <span>Active</span>}
+                  </td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{formatDate(user.created_at)}</td>
+                  <td className="py-2 text-right">
+                    <UserRowActions actor={actor} user={user} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
+        <span className="text-muted-foreground">
+          {users.data ? `${users.data.total} ${users.data.total === 1 ? 'user' : 'users'}` : ''}
+        </span>
+        <div className="flex items-center gap-2">
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
+            Previous
+          </Button>
+          <span aria-live="polite">
+            Page {page} of {pages}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page >= pages}
+            onClick={() => setPage((current) => current + 1)}
+          >
+            Next
+          </Button>
+        </div>
+      </nav>
+    </Card>
+  );
+}

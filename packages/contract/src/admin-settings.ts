@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Who may create accounts: anyone, nobody (admins add users), or invited people (admin-created accounts). */
+export const SignupMode = z.enum(['open', 'closed', 'invite_only']);
+export type SignupMode = z.infer<typeof SignupMode>;
+
+/** GET/PUT /api/admin/settings/security: admins read, super admins change. */
+export const SecuritySettings = z
+  .object({
+    password_min_length: z.number().int().min(8).max(128),
+    password_require_digit: z.boolean(),
+    password_require_symbol: z.boolean(),
+    password_require_uppercase: z.boolean(),
+    signup_mode: SignupMode,
+    /** Lifetime of new sessions; existing sessions keep theirs. */
+    session_lifetime_hours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 365),
+  })
+  .meta({ id: 'SecuritySettings' });
+export type SecuritySettings = z.infer<typeof SecuritySettings>;
+
+/** The most a knowledge upload may be, whatever the setting says. */
+export const UPLOAD_LIMIT_MAX_MB = 10;
+
+/** GET/PUT /api/admin/settings/system: admins read, super admins change. */
+export const SystemSettings = z
+  .object({
+    /** Initial model in the chat for people who have not picked one; null lets the app choose. */
+    default_model: z.string().trim().min(1).max(300).nullable(),
+    upload_limit_mb: z.number().int().min(1).max(UPLOAD_LIMIT_MAX_MB),
+  })
+  .meta({ id: 'SystemSettings' });
+export type SystemSettings = z.infer<typeof SystemSettings>;
+
+/** GET /api/instance/defaults (signed-in users): what the apps need to know of the system settings. */
+export const InstanceDefaults = z
+  .object({ default_model: z.string().nullable(), upload_limit_mb: z.number().int() })
+  .meta({ id: 'InstanceDefaults' });
+export type InstanceDefaults = z.infer<typeof InstanceDefaults>;
