@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { load as loadSqliteVec } from 'sqlite-vec';
 import type { Config } from '../config';
 import { migrations } from './migrations';
 import type { Database } from './schema';
@@ -12,6 +13,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** PostgreSQL only: the pool behind kysely (LISTEN/NOTIFY needs plain pg). */
+  pgPool?: pg.Pool;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -28,12 +31,28 @@ export function createDb(database: Config['database'], poolSize = 10): Db {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
+    loadVectorExtension(sqlite);
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return wrap(kysely, 'sqlite', () => runMigrations(kysely));
   }
   const pool = new pg.Pool({ connectionString: database.url, max: poolSize });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return wrap(kysely, 'postgres', () => withAdvisoryLock(database.url, () => runMigrations(kysely)));
+  return {
+    ...wrap(kysely, 'postgres', () => withAdvisoryLock(database.url, () => runMigrations(kysely))),
+    pgPool: pool,
+  };
+}
+
+/**
+ * sqlite-vec's distance functions for knowledge vectors. Without them (a platform it has no binary for) vector
+ * search runs exactly in the server instead (VectorRepository checks vec_version()).
+ */
+function loadVectorExtension(sqlite: SQLite.Database): void {
+  try {
+    loadSqliteVec(sqlite);
+  } catch (error) {
+    console.warn(`sqlite-vec not loaded, vector search runs in JavaScript: ${String(error)}`);
+  }
 }
 
 function wrap(kysely: Kysely<Database>, dialect: Dialect, migrate: () => Promise<void>): Db {

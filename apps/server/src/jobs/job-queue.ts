@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRepository, JobRow } from './job.repository';
 
@@ -36,6 +38,9 @@ export class JobQueue {
   private active = 0;
   private stopped = true;
   private readonly inFlight = new Set<Promise<void>>();
+  private lastRequeue = 0;
+  /** Names this worker in the jobs it claims (host, process, and a random part for several per process). */
+  readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
   constructor(
     private readonly jobs: JobRepository,
@@ -80,8 +85,9 @@ export class JobQueue {
     if (this.stopped || this.ticking) return;
     this.ticking = true;
     try {
+      await this.requeueAbandoned();
       while (!this.stopped && this.active < this.options.concurrency) {
-        const job = await this.jobs.claim(this.options.leaseMs);
+        const job = await this.jobs.claim(this.options.leaseMs, this.workerId);
         if (!job) break;
         this.active += 1;
         const run = this.execute(job).finally(() => {
@@ -99,19 +105,52 @@ export class JobQueue {
     if (!this.stopped) this.schedule(this.options.pollMs);
   }
 
+  /**
+   * Another replica may have died holding a job: once its lease has run out the job goes back to the queue,
+   * checked every half lease (not only at start-up, so a live replica takes over a dead one's work).
+   */
+  private async requeueAbandoned(): Promise<void> {
+    if (Date.now() - this.lastRequeue < this.options.leaseMs / 2) return;
+    this.lastRequeue = Date.now();
+    const requeued = await this.jobs.requeueExpired();
+    if (requeued > 0) this.log.info({ requeued }, 'requeued jobs whose worker stopped renewing its lease');
+  }
+
+  /** Keeps the lease of a running job fresh, so a long job is never taken over while its worker lives. */
+  private holdLease(job: JobRow): NodeJS.Timeout {
+    const renew = setInterval(
+      () => {
+        this.jobs.renew(job.id, job.attempts, this.options.leaseMs).then(
+          (held) => {
+            if (!held) this.log.warn({ jobId: job.id }, 'job lease lost: another worker took the job over');
+          },
+          (error: unknown) => this.log.warn({ err: error, jobId: job.id }, 'job lease renewal failed'),
+        );
+      },
+      Math.max(250, this.options.leaseMs / 3),
+    );
+    renew.unref();
+    return renew;
+  }
+
   private async execute(job: JobRow): Promise<void> {
     const handler = this.handlers.get(job.type);
     let payload: unknown;
+    const lease = this.holdLease(job);
     try {
       payload = JSON.parse(job.payload);
       if (!handler) throw new PermanentJobError(`No handler for job type ${job.type}`);
       await handler.run(payload, job);
-      await this.jobs.finish(job.id);
+      clearInterval(lease);
+      await this.jobs.finish(job.id, job.attempts);
     } catch (error) {
+      clearInterval(lease);
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof PermanentJobError || job.attempts >= this.options.maxAttempts;
       // Exponential backoff: 2 s, 4 s, 8 s ...
-      await this.jobs.fail(job.id, message, permanent ? null : 1000 * 2 ** job.attempts).catch(() => undefined);
+      await this.jobs
+        .fail(job.id, message, permanent ? null : 1000 * 2 ** job.attempts, job.attempts)
+        .catch(() => undefined);
       if (permanent) await handler?.onGiveUp?.(payload, message).catch(() => undefined);
       this.log.warn({ err: error, jobId: job.id, type: job.type }, 'job failed');
     }

@@ -34,7 +34,7 @@ export class JobRepository {
   }
 
   /** Atomically takes the oldest due job and leases it until `leaseMs` from now. */
-  async claim(leaseMs: number): Promise<JobRow | undefined> {
+  async claim(leaseMs: number, worker: string | null = null): Promise<JobRow | undefined> {
     const now = new Date();
     const lockedUntil = new Date(now.getTime() + leaseMs).toISOString();
     const due = this.db
@@ -44,29 +44,46 @@ export class JobRepository {
       .where('run_after', '<=', now.toISOString())
       .orderBy('run_after')
       .limit(1);
-    const picked = this.dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
+    if (this.dialect === 'postgres') {
+      // A CTE runs once: `id in (select ... limit 1 for update skip locked)` may be re-evaluated per row by
+      // PostgreSQL and claim several jobs, of which only the first would ever run (the others stay 'running').
+      const { rows } = await sql<JobRow>`
+        with picked as (${due.forUpdate().skipLocked()})
+        update jobs set status = 'running', locked_until = ${lockedUntil}, attempts = attempts + 1,
+          locked_by = ${worker}, updated_at = ${now.toISOString()}
+        from picked where jobs.id = picked.id and jobs.status = 'queued'
+        returning jobs.*`.execute(this.db);
+      return rows[0];
+    }
     return await this.db
       .updateTable('jobs')
-      .set({ status: 'running', locked_until: lockedUntil, attempts: sql`attempts + 1`, updated_at: now.toISOString() })
-      .where('id', 'in', picked)
+      .set({
+        status: 'running',
+        locked_until: lockedUntil,
+        attempts: sql`attempts + 1`,
+        locked_by: worker,
+        updated_at: now.toISOString(),
+      })
+      .where('id', 'in', due)
       .where('status', '=', 'queued')
       .returningAll()
       .executeTakeFirst();
   }
 
-  async finish(id: string): Promise<void> {
-    await this.db
-      .updateTable('jobs')
+  /**
+   * Marks a claimed job done. `attempt` fences it: a worker whose lease ran out and whose job another replica
+   * has claimed since (attempts went up) changes nothing.
+   */
+  async finish(id: string, attempt?: number): Promise<void> {
+    await this.fenced(id, attempt)
       .set({ status: 'done', locked_until: null, error: null, updated_at: new Date().toISOString() })
-      .where('id', '=', id)
       .execute();
   }
 
-  /** Back to the queue after `delayMs`, or failed for good. */
-  async fail(id: string, error: string, retryInMs: number | null): Promise<void> {
+  /** Back to the queue after `delayMs`, or failed for good (fenced like finish). */
+  async fail(id: string, error: string, retryInMs: number | null, attempt?: number): Promise<void> {
     const now = new Date();
-    await this.db
-      .updateTable('jobs')
+    await this.fenced(id, attempt)
       .set(
         retryInMs === null
           ? { status: 'failed', locked_until: null, error, updated_at: now.toISOString() }
@@ -78,8 +95,21 @@ export class JobRepository {
               updated_at: now.toISOString(),
             },
       )
-      .where('id', '=', id)
       .execute();
+  }
+
+  /** Extends the lease of a job this worker still holds; false when it was lost (taken over or finished). */
+  async renew(id: string, attempt: number, leaseMs: number): Promise<boolean> {
+    const now = new Date();
+    const result = await this.fenced(id, attempt)
+      .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString(), updated_at: now.toISOString() })
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  private fenced(id: string, attempt: number | undefined) {
+    const query = this.db.updateTable('jobs').where('id', '=', id);
+    return attempt === undefined ? query : query.where('status', '=', 'running').where('attempts', '=', attempt);
   }
 
   /** Jobs whose worker died (lease expired while running) go back to the queue. */

@@ -4,11 +4,14 @@ import path from 'node:path';
 
 /** Where originals of uploaded files live. The default driver writes under DATA_DIR/blobs. */
 export interface BlobStore {
-  readonly driver: 'fs';
+  readonly driver: 'fs' | 's3';
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
+  /** Removes every blob under a prefix such as `{userId}/` (account deletion). */
+  deletePrefix?(prefix: string): Promise<void>;
   check(): Promise<void>;
+  close?(): void;
 }
 
 export class FsBlobStore implements BlobStore {
@@ -31,12 +34,17 @@ export class FsBlobStore implements BlobStore {
     await rename(temp, file);
   }
 
-  get(key: string): Promise<Buffer> {
+  async get(key: string): Promise<Buffer> {
     return readFile(this.resolve(key));
   }
 
   async delete(key: string): Promise<void> {
     await rm(this.resolve(key), { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    if (!prefix.endsWith('/')) throw new Error(`Invalid blob prefix: ${prefix}`);
+    await rm(this.resolve(prefix.slice(0, -1)), { recursive: true, force: true });
   }
 
   /** Proves the store is writable: write, read back and remove a probe. */

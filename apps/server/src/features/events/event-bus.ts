@@ -7,16 +7,27 @@ export interface EventSubscriber {
 
 export type EventListener = (event: ServerEvent) => void;
 
+/** A message between replicas (never sent to browsers), e.g. "stop this conversation's answer". */
+export interface ControlMessage {
+  kind: string;
+  [key: string]: unknown;
+}
+export type ControlListener = (message: ControlMessage) => void;
+
 /**
  * Realtime events for signed-in users (GET /api/events). Each user only ever receives their own events, or
- * events for admins when they are one. In-process today; a PostgreSQL LISTEN/NOTIFY implementation can
- * replace it for several replicas without changing publishers or the route.
+ * events for admins when they are one. In-process on SQLite (one server); PgEventBus carries them across
+ * replicas on PostgreSQL without changing publishers or the route.
  */
 export interface EventBus {
   publish(userId: string, event: ServerEvent): void;
   publishToAdmins(event: ServerEvent): void;
   /** Returns the unsubscribe function. */
   subscribe(subscriber: EventSubscriber, listener: EventListener): () => void;
+  /** Sends a control message to every other replica (none with one process). */
+  broadcastControl(message: ControlMessage): void;
+  /** Control messages from other replicas; returns the unsubscribe function. */
+  onControl(listener: ControlListener): () => void;
 }
 
 export class InProcessEventBus implements EventBus {
@@ -37,6 +48,15 @@ export class InProcessEventBus implements EventBus {
   subscribe(subscriber: EventSubscriber, listener: EventListener): () => void {
     this.listeners.set(listener, subscriber);
     return () => this.listeners.delete(listener);
+  }
+
+  /** One process: there is no other replica to tell. */
+  broadcastControl(): void {
+    return undefined;
+  }
+
+  onControl(): () => void {
+    return () => undefined;
   }
 
   get subscriberCount(): number {

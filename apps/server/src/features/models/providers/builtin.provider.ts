@@ -3,6 +3,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { LlamaContextSequence, LlamaModel } from 'node-llama-cpp';
 import { AsyncQueue } from '../../../lib/async-queue';
+import { TextBatcher } from '../../../lib/text-batcher';
 import {
   type ChatChunk,
   type ChatRequest,
@@ -176,14 +177,21 @@ interface Generation {
 }
 
 async function generate(job: Generation, queue: AsyncQueue<ChatChunk>): Promise<ChatChunk> {
+  const batcher = new TextBatcher((text) => queue.push({ type: 'token', text }));
+  try {
+    return await evaluate(job, batcher);
+  } finally {
+    batcher.flush();
+  }
+}
+
+async function evaluate(job: Generation, batcher: TextBatcher): Promise<ChatChunk> {
   const { sequence, lib, request, signal } = job;
   const options = {
     signal,
     stopOnAbortSignal: true,
     // A token can come out as no text (e.g. a leading space at the start of the answer): no empty token events.
-    onTextChunk: (text: string) => {
-      if (text) queue.push({ type: 'token', text });
-    },
+    onTextChunk: (text: string) => batcher.push(text),
     ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
     temperature: request.temperature ?? 0,
   };
