@@ -91,7 +91,7 @@ test('visitors opening a guarded page are sent to /auth; / shows the landing pag
   await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
 
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Landing Page' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get Started Free' })).toBeVisible();
   await expect(page.getByTestId('sidebar')).toHaveCount(0);
 });
 

@@ -85,6 +85,10 @@ const FORMATS: Record<string, [string, Extractor]> = {
   bmp: ['image', extractImage],
 };
 
+/** Extension → detected format of every registered extractor (Workspace → Tools lists these). */
+export const registeredFormats = (): Record<string, string> =>
+  Object.fromEntries(Object.entries(FORMATS).map(([extension, [format]]) => [extension, format]));
+
 export const extensionOf = (fileName: string) => /\.([^./\\]+)$/.exec(fileName.toLowerCase())?.[1] ?? '';
 
 function asExtractionError(error: unknown): ExtractionError {

@@ -12,6 +12,7 @@ import { modelRoutes } from './model.routes';
 import { ProviderRepository } from './provider.repository';
 import { providerRoutes } from './provider.routes';
 import { adminEntries, ProviderService } from './provider.service';
+import { setupStatusRoutes } from './setup-status.routes';
 import { BuiltinProvider } from './providers/builtin.provider';
 import { LlamaRuntime } from './providers/llama-runtime';
 import { OllamaProvider } from './providers/ollama.provider';
@@ -113,6 +114,7 @@ export function buildModelFeature(config: Config, db: Db, bus: EventBus, log: Fa
 export async function registerModelRoutes(server: FastifyInstance, feature: ModelFeature): Promise<void> {
   await server.register(modelRoutes, { registry: feature.registry, systemMode: feature.systemMode });
   await server.register(providerRoutes, { providerService: feature.providerService });
+  await server.register(setupStatusRoutes, { registry: feature.registry });
   await server.register(modelAdminRoutes, {
     modelAdminService: feature.modelAdminService,
     downloadService: feature.downloadService,

@@ -1,9 +1,9 @@
 import { Navigate, useLocation } from 'react-router';
-import { NotBuiltYet } from '../../components/not-built-yet';
 import { PageSpinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { AppShell } from '../layout/app-shell';
+import { LandingPage } from '../lazy-screens';
 
 /**
  * The signed-in shell for every app page. "/" is public: visitors see the landing page there; on any other
@@ -15,7 +15,7 @@ export function HomeGate() {
   const { pathname } = useLocation();
   if (isLoading) return <PageSpinner />;
   if (!user) {
-    if (pathname === paths.home) return <NotBuiltYet title="Landing Page" standalone />;
+    if (pathname === paths.home) return <LandingPage />;
     return <Navigate to={paths.auth} replace />;
   }
   return <AppShell />;

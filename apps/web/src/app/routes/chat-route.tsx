@@ -2,8 +2,13 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
+import { AdvancedRetrievalControls } from '../../features/knowledge/components/advanced-retrieval-controls';
 import { CollectionPicker } from '../../features/knowledge/components/collection-picker';
+import { CollectionSuggestions } from '../../features/knowledge/components/collection-suggestions';
+import { DocumentViewer } from '../../features/knowledge/components/document-viewer';
+import { useAdvancedRetrieval } from '../../features/knowledge/hooks/use-advanced-retrieval';
 import { useCollectionPicker } from '../../features/knowledge/hooks/use-collection-picker';
+import { firstSnippet } from '../../features/knowledge/lib/locate-passage';
 import { GpuStatusCard } from '../../features/models/components/gpu-status-card';
 import { ModelHeader } from '../../features/models/components/model-header';
 import { NoModelsView } from '../../features/models/components/no-models-view';
@@ -15,6 +20,7 @@ export function ChatRoute() {
   const { user, isAdmin } = useAuth();
   const selection = useModelSelection();
   const collections = useCollectionPicker();
+  const advanced = useAdvancedRetrieval();
   const model = useMemo(
     () => ({ ready: selection.ready, connected: selection.connected, selected: selection.selected }),
     [selection.ready, selection.connected, selection.selected],
@@ -29,6 +35,16 @@ export function ChatRoute() {
       banner={selection.gpuInfo ? <GpuStatusCard gpu={selection.gpuInfo} /> : null}
       collectionPicker={<CollectionPicker picker={collections} />}
       selectedCollections={collections.selected}
+      renderSuggestions={(draft) => <CollectionSuggestions draft={draft} picker={collections} />}
+      renderSourceViewer={(source, close) => (
+        <DocumentViewer
+          id={source?.id ?? null}
+          passage={source ? { text: firstSnippet(source.snippet), page: source.page } : null}
+          onClose={close}
+        />
+      )}
+      advancedControls={<AdvancedRetrievalControls options={advanced.options} onChange={advanced.setOptions} />}
+      advancedRetrieval={advanced.options}
     />
   );
 }

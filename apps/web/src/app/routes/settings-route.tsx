@@ -3,8 +3,11 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { paths } from '../../config/paths';
+import { DeleteAccountCard } from '../../features/privacy/components/delete-account-card';
 import { AppearanceCard } from '../../features/settings/components/appearance-card';
+import { NetworkAccessCard } from '../../features/settings/components/network-access-card';
 import { TokensCard } from '../../features/tokens/components/tokens-card';
+import { VersionCard } from '../../features/updates/components/version-card';
 
 export function SettingsRoute() {
   return (
@@ -24,6 +27,9 @@ export function SettingsRoute() {
         </CardContent>
       </Card>
       <TokensCard />
+      <DeleteAccountCard />
+      <NetworkAccessCard />
+      <VersionCard />
     </div>
   );
 }

@@ -15,7 +15,7 @@ export function UserAvatar({ src, initials, alt, className }: UserAvatarProps) {
       {src ? <AvatarPrimitive.Image src={src} alt={alt} className="aspect-square size-full object-cover" /> : null}
       <AvatarPrimitive.Fallback
         delayMs={src ? 300 : 0}
-        className="flex size-full items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary"
+        className="flex size-full items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-foreground"
       >
         <span aria-hidden>{initials}</span>
       </AvatarPrimitive.Fallback>

@@ -1,11 +1,12 @@
 import { Link, Navigate, useParams } from 'react-router';
-import { NotBuiltYet } from '../../../components/not-built-yet';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
 import { WorkspaceKnowledge } from '../../../features/knowledge/components/workspace-knowledge';
 import { ModelsScreen } from '../../../features/models/components/models-screen';
+import { PrivacyScreen } from '../../../features/privacy/components/privacy-screen';
+import { PromptLibrary } from '../../../features/prompts/components/prompt-library';
+import { ToolsTab } from '../../../features/tools/components/tools-tab';
 import { cn } from '../../../lib/cn';
-import { PromptExamples, ToolExamples } from './workspace-examples';
 
 const TABS = [
   { id: 'models', label: 'Models' },
@@ -47,9 +48,9 @@ export function WorkspaceRoute() {
       </nav>
       {active === 'models' ? <ModelsScreen isAdmin={isAdmin} /> : null}
       {active === 'knowledge' ? <WorkspaceKnowledge /> : null}
-      {active === 'prompts' ? <PromptExamples /> : null}
-      {active === 'tools' ? <ToolExamples /> : null}
-      {active === 'privacy' ? <NotBuiltYet title="Privacy & Security" /> : null}
+      {active === 'prompts' ? <PromptLibrary /> : null}
+      {active === 'tools' ? <ToolsTab /> : null}
+      {active === 'privacy' ? <PrivacyScreen isAdmin={isAdmin} /> : null}
     </div>
   );
 }

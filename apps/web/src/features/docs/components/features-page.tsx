@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import { featureAreas, MATURITY_MEANING, type Maturity, notBuiltYet } from '../lib/features';
+import { MaturityBadge } from './maturity-badge';
+
+const levels = Object.keys(MATURITY_MEANING) as Maturity[];
+
+/** What Hearth does today, each feature with a Stable / Beta / Experimental badge and the reason for it. */
+export function FeaturesPage() {
+  return (
+    <>
+      <h1 className="text-3xl font-bold tracking-tight">Features</h1>
+      <p className="mt-2 text-lg text-muted-foreground">
+        What Hearth does today, and how settled each part is. The badges follow the tests, not hopes.
+      </p>
+      <dl className="mt-6 grid gap-3 rounded-lg border p-4 sm:grid-cols-3">
+        {levels.map((level) => (
+          <div key={level} className="space-y-1">
+            <dt>
+              <MaturityBadge maturity={level} />
+            </dt>
+            <dd className="text-sm text-muted-foreground">{MATURITY_MEANING[level]}</dd>
+          </div>
+        ))}
+      </dl>
+      {featureAreas.map((area, index) => (
+        <section key={area.title} aria-labelledby={`area-${index}`} className="mt-10">
+          <h2 id={`area-${index}`} className="text-xl font-semibold">
+            {area.title}
+          </h2>
+          <ul className="mt-4 divide-y rounded-lg border">
+            {area.features.map((feature) => (
+              <li key={feature.name} className="space-y-1 p-4">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h3 className="font-medium">{feature.name}</h3>
+                  <MaturityBadge maturity={feature.maturity} />
+                </div>
+                <p className="text-sm">{feature.summary}</p>
+                <p className="text-sm text-muted-foreground">
+                  <span className="font-medium">Why {feature.maturity.toLowerCase()}:</span> {feature.why}
+                  {feature.doc ? (
+                    <>
+                      {' '}
+                      <Link to={feature.doc} className="text-primary underline underline-offset-2">
+                        Read more<span className="sr-only"> about {feature.name}</span>
+                      </Link>
+                    </>
+                  ) : null}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <section aria-labelledby="not-built" className="mt-10">
+        <h2 id="not-built" className="text-xl font-semibold">
+          Not built yet
+        </h2>
+        <ul className="mt-4 list-disc space-y-1 pl-6 text-sm">
+          {notBuiltYet.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

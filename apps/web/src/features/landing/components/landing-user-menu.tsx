@@ -1,0 +1,81 @@
+import type { Me } from '@hearth/contract';
+import { LayoutDashboard, LogOut, Settings, Shield, User } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { ThemeMenuItems } from '../../../components/theme-menu-items';
+import { UserAvatar } from '../../../components/ui/avatar';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import { toast } from '../../../components/ui/toast-store';
+import { paths } from '../../../config/paths';
+import { getDisplayName, getInitials } from '../../../lib/initials';
+import { useLogout } from '../../auth/api/logout';
+
+/** The signed-in visitor's avatar menu in the landing header (it replaces Sign In and Get Started). */
+export function LandingUserMenu({ user, isAdmin }: { user: Me; isAdmin: boolean }) {
+  const navigate = useNavigate();
+  const logoutMutation = useLogout();
+  const name = getDisplayName(user.full_name, user.email);
+  const initials = getInitials(user.full_name, user.email);
+
+  const signOut = async () => {
+    try {
+      await logoutMutation.mutateAsync();
+    } catch (error) {
+      const description = error instanceof Error ? error.message : 'An unexpected error occurred.';
+      toast({ title: 'Sign Out Failed', description, variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Signed Out', description: 'You have been successfully signed out.' });
+    void navigate(paths.auth, { replace: true });
+  };
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        data-testid="landing-user-menu"
+        className="rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
+        <UserAvatar src={user.avatar_url} initials={initials} alt="" />
+        <span className="sr-only">User menu: {name}</span>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        <DropdownMenuLabel className="grid font-normal">
+          <span className="truncate font-medium">{name}</span>
+          <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void navigate(paths.dashboard)}>
+          <LayoutDashboard aria-hidden />
+          Open Dashboard
+        </DropdownMenuItem>
+        {isAdmin ? (
+          <DropdownMenuItem onSelect={() => void navigate(paths.admin)}>
+            <Shield aria-hidden />
+            Admin Panel
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuItem onSelect={() => void navigate(paths.profile)}>
+          <User aria-hidden />
+          Profile
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate(paths.settings)}>
+          <Settings aria-hidden />
+          Settings
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <ThemeMenuItems />
+        <DropdownMenuSeparator />
+        <DropdownMenuItem disabled={logoutMutation.isPending} onSelect={() => void signOut()}>
+          <LogOut aria-hidden />
+          Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
