@@ -1,11 +1,17 @@
+import { readFileSync } from 'node:fs';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const apiTarget = 'http://localhost:3000';
+// The running web app knows its own build version (the root package.json, like the server's /health).
+const rootManifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  define: { __APP_VERSION__: JSON.stringify(rootManifest.version) },
   build: {
     outDir: 'dist',
     rolldownOptions: {

@@ -16,8 +16,17 @@ import { UserRepository } from './features/accounts/user.repository';
 import { AdminUserRepository } from './features/admin/admin-user.repository';
 import { adminUserRoutes } from './features/admin/admin-user.routes';
 import { AdminUserService } from './features/admin/admin-user.service';
+import { adminDashboardRoutes } from './features/admin/admin-dashboard.routes';
+import { AdminImportService } from './features/admin/admin-import.service';
+import { AdminStatsRepository } from './features/admin/admin-stats.repository';
+import { AdminStatsService } from './features/admin/admin-stats.service';
+import { adminSettingsRoutes } from './features/admin-settings/admin-settings.routes';
+import { AdminSettingsService } from './features/admin-settings/admin-settings.service';
+import { InstanceSettingsRepository } from './features/admin-settings/instance-settings.repository';
+import { rulesOf } from './features/accounts/password-policy';
 import { buildChatFeature, registerChatRoutes } from './features/chat/chat-feature';
-import { InProcessEventBus } from './features/events/event-bus';
+import { createEventBus } from './features/events/create-event-bus';
+import type { EventBus } from './features/events/event-bus';
 import { eventRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
 import {
@@ -26,15 +35,31 @@ import {
   registerKnowledgeRoutes,
 } from './features/knowledge/knowledge-feature';
 import { buildModelFeature, type ModelFeature, registerModelRoutes } from './features/models/model-feature';
+import { registerWebImportRoutes } from './features/knowledge/scraper/web-import-feature';
+import { PromptRepository } from './features/prompts/prompt.repository';
+import { promptRoutes } from './features/prompts/prompt.routes';
+import { PromptService } from './features/prompts/prompt.service';
 import { ApiTokenRepository } from './features/tokens/api-token.repository';
 import { apiTokenRoutes } from './features/tokens/api-token.routes';
 import { ApiTokenService } from './features/tokens/api-token.service';
+import {
+  buildPrivacyFeature,
+  createAuditService,
+  type PrivacyFeature,
+  registerPrivacyRoutes,
+} from './features/privacy/privacy-feature';
+import {
+  buildReleasesFeature,
+  type ReleasesFeature,
+  registerReleasesRoutes,
+} from './features/releases/releases-feature';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/errors';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticWeb } from './http/static-web';
-import { FsBlobStore } from './storage/blob-store';
+import { createBlobStore } from './storage/create-blob-store';
+import { registerUpdateNoticeRoutes } from './features/updates/update-feature';
 import { VERSION } from './version';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -50,6 +75,9 @@ export interface App {
   db: Db;
   models: ModelFeature;
   knowledge: KnowledgeFeature;
+  privacy: PrivacyFeature;
+  releases: ReleasesFeature;
+  events: EventBus;
   close(): Promise<void>;
 }
 
@@ -57,7 +85,7 @@ export interface App {
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const db = createDb(config.database, config.DATABASE_POOL_SIZE);
   await db.migrate();
-  const blobs = new FsBlobStore(path.join(config.DATA_DIR, 'blobs'));
+  const blobs = createBlobStore(config);
   const hasher = overrides.hasher ?? argon2Hasher;
 
   const users = new UserRepository(db.kysely);
@@ -65,25 +93,44 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const apiTokens = new ApiTokenRepository(db.kysely);
   const rateLimits = new RateLimitRepository(db.kysely);
   const limiter = new RateLimiter(rateLimits);
+  const audit = createAuditService(db);
 
-  const authService = new AuthService(users, sessions, apiTokens, hasher, limiter, {
-    sessionTtlMs: config.SESSION_TTL_HOURS * 3_600_000,
+  const adminSettingsService = new AdminSettingsService(new InstanceSettingsRepository(db.kysely), {
     passwordMinLength: config.PASSWORD_MIN_LENGTH,
-    superAdminEmail: config.SUPER_ADMIN_EMAIL,
-    rateLimit: {
-      accountMax: config.AUTH_RATE_LIMIT_MAX,
-      ipMax: config.AUTH_RATE_LIMIT_IP_MAX,
-      windowMs: config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
-    },
+    sessionLifetimeHours: config.SESSION_TTL_HOURS,
   });
-  const profileService = new ProfileService(users);
-  const apiTokenService = new ApiTokenService(apiTokens);
+  const authService = new AuthService(
+    users,
+    sessions,
+    apiTokens,
+    hasher,
+    limiter,
+    {
+      sessionTtlMs: config.SESSION_TTL_HOURS * 3_600_000,
+      passwordMinLength: config.PASSWORD_MIN_LENGTH,
+      superAdminEmail: config.SUPER_ADMIN_EMAIL,
+      rateLimit: {
+        accountMax: config.AUTH_RATE_LIMIT_MAX,
+        ipMax: config.AUTH_RATE_LIMIT_IP_MAX,
+        windowMs: config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      },
+    },
+    audit,
+    adminSettingsService,
+  );
+  const profileService = new ProfileService(users, audit);
+  const apiTokenService = new ApiTokenService(apiTokens, audit);
   const adminUserService = new AdminUserService(
     new AdminUserRepository(db.kysely),
     users,
     hasher,
-    config.PASSWORD_MIN_LENGTH,
+    async () => rulesOf(await adminSettingsService.security()),
+    audit,
+    // `privacy` is built once the logger exists, before any request can reach this.
+    (userId, context) => privacy.purgeService.purge(userId, context, 'admin'),
   );
+  const adminStatsService = new AdminStatsService(new AdminStatsRepository(db.kysely));
+  const adminImportService = new AdminImportService(adminUserService);
 
   const server = Fastify({
     logger: overrides.logger === false ? false : { level: config.LOG_LEVEL },
@@ -100,15 +147,28 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerAuth(server, { authService, secret: config.SECRET, cookieSecure: config.COOKIE_SECURE });
   await registerOpenApi(server, VERSION);
 
-  const events = new InProcessEventBus();
+  const events = await createEventBus(config, db, server.log);
   const models = buildModelFeature(config, db, events, server.log);
-  const knowledge = buildKnowledgeFeature({ db, blobs, events, log: server.log });
+  const knowledge = buildKnowledgeFeature({
+    db,
+    blobs,
+    events,
+    log: server.log,
+    registry: models.registry,
+    providers: models.registry,
+    queueOptions: { leaseMs: config.JOB_LEASE_SECONDS * 1000 },
+    audit,
+    uploadLimit: () => adminSettingsService.uploadLimitBytes(),
+  });
+  const privacy = buildPrivacyFeature({ db, blobs, users, hasher, log: server.log, audit });
   const chat = buildChatFeature({
     db,
     blobs,
     registry: models.registry,
     log: server.log,
-    knowledge: knowledge.searchService,
+    knowledge: knowledge.chatKnowledge,
+    events,
+    audit: privacy.audit,
   });
 
   await server.register(healthRoutes, { db, blobs, version: VERSION });
@@ -120,10 +180,22 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await server.register(apiTokenRoutes, { apiTokenService });
   await server.register(adminUserRoutes, { adminUserService });
+  await server.register(adminDashboardRoutes, { adminStatsService, adminImportService });
+  await server.register(adminSettingsRoutes, { adminSettingsService });
   await server.register(eventRoutes, { bus: events });
   await registerModelRoutes(server, models);
   await registerChatRoutes(server, chat);
   await registerKnowledgeRoutes(server, knowledge);
+  await registerWebImportRoutes(server, {
+    db,
+    knowledgeService: knowledge.knowledgeService,
+    registry: models.registry,
+  });
+  await registerPrivacyRoutes(server, privacy);
+  const releases = buildReleasesFeature(config, db, audit);
+  await registerReleasesRoutes(server, releases);
+  await registerUpdateNoticeRoutes(server, db, VERSION);
+  await server.register(promptRoutes, { promptService: new PromptService(new PromptRepository(db.kysely)) });
   await registerStaticWeb(server, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
 
   // Expired sessions and finished rate-limit windows are only clutter; sweep them hourly.
@@ -135,14 +207,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   sweep.unref();
   await models.start();
   await knowledge.start();
+  privacy.start();
 
   return {
     server,
     db,
     models,
     knowledge,
+    privacy,
+    releases,
+    events,
     close: async () => {
       clearInterval(sweep);
+      await privacy.close();
       await knowledge.close();
       await models.close();
       // Requests in flight get a short grace period; then every connection is closed, including idle
@@ -151,7 +228,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       force.unref();
       await server.close();
       clearTimeout(force);
+      await events.close();
       await db.close();
+      blobs.close?.();
     },
   };
 }

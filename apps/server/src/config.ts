@@ -49,8 +49,26 @@ const EnvSchema = z.object({
   LLAMA_PARALLEL: intFrom(1, 64).default(2),
   LLAMA_IDLE_UNLOAD_SECONDS: intFrom(0, 86_400).default(300),
   PROVIDER_TIMEOUT_MS: intFrom(100, 120_000).default(5000),
+  /** Each call to the GitHub API (releases, deployments) and to the deployment webhook gives up after this. */
+  GITHUB_TIMEOUT_MS: intFrom(100, 120_000).default(15_000),
   MODEL_LIST_CACHE_MS: intFrom(0, 600_000).default(3000),
   ALLOW_PRIVATE_DOWNLOADS: bool.default(false),
+  /** How long a background job is held by its worker without renewal; a dead replica's jobs move after this. */
+  JOB_LEASE_SECONDS: intFrom(2, 86_400).default(300),
+  /** Where uploaded files live: the data folder (fs) or an S3-compatible bucket (s3). */
+  STORAGE: z.enum(['fs', 's3']).default('fs'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style URLs (endpoint/bucket/key), as MinIO, s3rver and most self-hosted stores want. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Optional key prefix inside the bucket, e.g. `hearth/`. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._/-]*\/$/, 'must end with / and use only letters, digits, . _ - /')
+    .optional(),
   DOWNLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -59,6 +77,9 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Every variable name Hearth reads (the Dockerfile and compose files are tested against it). */
+export const CONFIG_KEYS: readonly string[] = Object.keys(EnvSchema.shape);
 
 export interface Config extends Env {
   DATA_DIR: string;
@@ -81,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const values = parsed.data;
+  if (values.STORAGE === 's3' && !values.S3_BUCKET) throw new ConfigError(['S3_BUCKET: required when STORAGE=s3']);
   const dataDir = path.resolve(values.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {

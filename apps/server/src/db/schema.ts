@@ -20,6 +20,8 @@ export interface ProfilesTable {
   banned_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set at sign-in and at most hourly while a session is used (admin dashboard: active users). */
+  last_seen_at?: Timestamp | null;
 }
 
 export interface UserCredentialsTable {
@@ -176,6 +178,30 @@ export interface KnowledgeChunksTable {
   heading_path: string | null;
 }
 
+/** Per collection: the model that embedded all of it last, and the last embedding failure. */
+export interface KnowledgeCollectionEmbeddingsTable {
+  collection_id: string;
+  user_id: string;
+  /** e.g. "ollama:nomic-embed-text"; null until the collection has been embedded completely once. */
+  model: string | null;
+  dims: number | null;
+  /** Cleared when the collection is fully embedded. */
+  error: string | null;
+  updated_at: Timestamp;
+}
+
+export interface KnowledgeChunkVectorsTable {
+  /** knowledge_chunks.seq (PostgreSQL returns bigint as a string). */
+  chunk_seq: number | string;
+  user_id: string;
+  collection_id: string;
+  model: string;
+  dims: number;
+  /** Unit-length vector: float32 little-endian blob on SQLite, real[] on PostgreSQL. */
+  embedding: Buffer | number[];
+  created_at: Timestamp;
+}
+
 export interface JobsTable {
   id: string;
   type: string;
@@ -185,9 +211,116 @@ export interface JobsTable {
   attempts: number;
   run_after: Timestamp;
   locked_until: Timestamp | null;
+  /** The worker (replica) that claimed it last. */
+  locked_by?: string | null;
   error: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface AuditLogsTable {
+  id: string;
+  /** Position in the hash chain (1, 2, 3 ...); PostgreSQL may return it as a string. */
+  seq: number | string;
+  user_id: string | null;
+  organization_id: string | null;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  resource_type: string;
+  resource_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  /** JSON object. */
+  details: string;
+  created_at: Timestamp;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface UserUpdatePreferencesTable {
+  user_id: string;
+  last_updated_version: string | null;
+  data_retention_days: number;
+  /** Booleans are 0/1 integers in both dialects. */
+  auto_delete_enabled: number;
+  auto_update_enabled: number;
+  update_frequency: 'immediate' | 'daily' | 'weekly' | 'manual';
+  notify_before_update: number;
+  updated_at: Timestamp;
+}
+
+export interface PromptsTable {
+  id: string;
+  user_id: string;
+  /** The owner's organisation when the prompt was last saved (sharing is checked against the current one). */
+  organization_id: string | null;
+  title: string;
+  description: string | null;
+  content: string;
+  /** 0/1: visible to the owner's organisation. */
+  shared: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AppVersionsTable {
+  id: string;
+  version_number: string;
+  /** version_number without trailing ".0" parts: unique, so 1.0 and 1.0.0 are one version. */
+  version_key: string;
+  release_notes: string;
+  /** 0/1. */
+  is_critical: number;
+  deployment_status: 'draft' | 'staged' | 'live' | 'rollback';
+  deployed_at: Timestamp | null;
+  created_by_user_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  github_release_id: string | null;
+  github_commit_sha: string | null;
+  deployment_error: string | null;
+}
+
+export interface DeploymentLogsTable {
+  id: string;
+  version_id: string;
+  deployment_status: 'pending' | 'in_progress' | 'completed' | 'failed';
+  started_at: Timestamp;
+  completed_at: Timestamp | null;
+  github_release_id: string | null;
+  github_commit_sha: string | null;
+  deployment_url: string | null;
+  deployment_error: string | null;
+  user_id: string | null;
+}
+
+/** One row (id 'default'); the token is sealed with SecretBox and never leaves the server. */
+export interface GithubIntegrationsTable {
+  id: string;
+  owner: string;
+  repo: string;
+  token_encrypted: string;
+  deployment_webhook_url: string | null;
+  workflow_id: string | null;
+  environment: string;
+  api_base_url: string;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+export interface UpdateNotificationsTable {
+  id: string;
+  user_id: string;
+  version_id: string;
+  notification_type: 'update_available';
+  title: string;
+  message: string;
+  /** 0/1. */
+  is_critical: number;
+  read_at: Timestamp | null;
+  dismissed_at: Timestamp | null;
+  created_at: Timestamp;
 }
 
 export interface Database {
@@ -207,5 +340,14 @@ export interface Database {
   knowledge_collections: KnowledgeCollectionsTable;
   knowledge_documents: KnowledgeDocumentsTable;
   knowledge_chunks: KnowledgeChunksTable;
+  knowledge_chunk_vectors: KnowledgeChunkVectorsTable;
+  knowledge_collection_embeddings: KnowledgeCollectionEmbeddingsTable;
   jobs: JobsTable;
+  audit_logs: AuditLogsTable;
+  user_update_preferences: UserUpdatePreferencesTable;
+  prompts: PromptsTable;
+  app_versions: AppVersionsTable;
+  deployment_logs: DeploymentLogsTable;
+  github_integrations: GithubIntegrationsTable;
+  update_notifications: UpdateNotificationsTable;
 }

@@ -6,9 +6,12 @@
 import type { AdminUser, ApiTokenCreated, Attachment, MessageList } from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEvents } from '../../test/chat-helpers';
+import { type FakeGithub, startFakeGithub } from '../../test/fakes/fake-github';
 import { type FakeOllama, startFakeOllama } from '../../test/fakes/fake-ollama';
+import { type FakeSite, htmlPage, startFakeSite } from '../../test/fakes/fake-site';
 import { assignRole, listRoutes, moveToNewOrganization } from '../../test/helpers';
 import { openSse } from '../../test/sse-client';
+import { insertNotification, insertVersion } from './updates/update-test-helpers';
 import {
   createUser,
   login,
@@ -56,6 +59,8 @@ const ownerOnly: Expectation = {
 const admins: Expectation = { ...signedIn, user: 403, otherUser: 403, moderator: 403 };
 /** Admin actions on a member of the owner's organisation: an admin elsewhere cannot see them. */
 const adminsOfTarget: Expectation = { ...admins, otherOrgAdmin: 404 };
+/** Only the super admin (e.g. the Update Settings dialog). */
+const superAdminsOnly: Expectation = { ...admins, otherOrgAdmin: 403, admin: 403 };
 
 /** The error bodies: ours {code}, and OpenAI's {error: {code}} under /v1. */
 interface ErrorShape {
@@ -76,18 +81,34 @@ interface Scenario {
   newOwnedConversation(): Promise<{ id: string; userMessageId: string }>;
   /** A new chat attachment of the owner. */
   newOwnedAttachment(): Promise<Attachment>;
+  /** A new live version with an update notification for the owner; the notification's id. */
+  newOwnedNotification(): Promise<string>;
+  /** A new live version (inserted as the releases feature would); its version number. */
+  newLiveVersion(): Promise<string>;
+  /** A version number no other row uses. */
+  uniqueVersion(): string;
+  /** A new version made through the releases API by the super admin ('github-live': deployed via GitHub); its id. */
+  newVersion(status: 'draft' | 'staged' | 'github-live'): Promise<string>;
+  /** The local fake GitHub's API base URL, which the integration is configured with. */
+  githubApiUrl: string;
   /** A new knowledge collection of the owner; its id. */
   newOwnedCollection(): Promise<string>;
   /** A new (queued) knowledge document of the owner; its id. */
   newOwnedDocument(): Promise<string>;
+  /** A new prompt of the owner (shared with the organisation); its id. */
+  newOwnedPrompt(): Promise<string>;
   /** The fake model runtime's URL (model providers, download sources). */
   fakeRuntimeUrl: string;
+  /** A loopback web page the admin allowlist lets the scraper reach. */
+  siteUrl: string;
   /** A new model provider added by the super admin; its id. */
   newProvider(): Promise<string>;
   /** A new GGUF download started by the super admin; its id. */
   newDownload(): Promise<string>;
   /** A new session of the caller, for requests that would end the one the other rows use. */
   freshToken(): Promise<string | undefined>;
+  /** A brand-new account's token (undefined for anonymous), for requests that delete the caller's account. */
+  disposableToken(): Promise<string | undefined>;
   uniqueEmail(): string;
 }
 
@@ -197,6 +218,130 @@ const ROUTES: RouteRule[] = [
     expect: adminsOfTarget,
     request: async (s) => ({ path: `/api/admin/users/${(await s.newMember()).id}` }),
   },
+  {
+    route: 'POST /api/admin/users/import',
+    expect: admins,
+    request: (s) => ({
+      path: '/api/admin/users/import',
+      body: { csv: `email,password\n${s.uniqueEmail()},${STRONG_PASSWORD}` },
+    }),
+  },
+  { route: 'GET /api/admin/stats', expect: admins, request: get('/api/admin/stats') },
+  { route: 'GET /api/admin/usage', expect: admins, request: get('/api/admin/usage?days=7') },
+  { route: 'GET /api/admin/settings/security', expect: admins, request: get('/api/admin/settings/security') },
+  {
+    route: 'PUT /api/admin/settings/security',
+    expect: superAdminsOnly,
+    // The defaults again, so the other rows keep an open sign-up and the usual password rules.
+    request: () => ({
+      path: '/api/admin/settings/security',
+      body: {
+        password_min_length: 8,
+        password_require_digit: false,
+        password_require_symbol: false,
+        password_require_uppercase: false,
+        signup_mode: 'open',
+        session_lifetime_hours: 168,
+      },
+    }),
+  },
+  { route: 'GET /api/admin/settings/system', expect: admins, request: get('/api/admin/settings/system') },
+  {
+    route: 'PUT /api/admin/settings/system',
+    expect: superAdminsOnly,
+    request: () => ({ path: '/api/admin/settings/system', body: { default_model: null, upload_limit_mb: 10 } }),
+  },
+  { route: 'GET /api/instance/defaults', expect: signedIn, request: get('/api/instance/defaults') },
+
+  { route: 'GET /api/audit-logs', expect: signedIn, request: get('/api/audit-logs') },
+  { route: 'GET /api/audit-logs/verify', expect: admins, request: get('/api/audit-logs/verify') },
+  { route: 'GET /api/privacy/settings', expect: signedIn, request: get('/api/privacy/settings') },
+  {
+    route: 'PUT /api/privacy/settings',
+    expect: signedIn,
+    request: () => ({ path: '/api/privacy/settings', body: { data_retention_days: 365 } }),
+  },
+  { route: 'GET /api/privacy/export', expect: signedIn, request: get('/api/privacy/export') },
+  { route: 'GET /api/updates', expect: signedIn, request: get('/api/updates') },
+  { route: 'GET /api/admin/versions', expect: superAdminsOnly, request: get('/api/admin/versions') },
+  {
+    route: 'POST /api/admin/versions',
+    expect: superAdminsOnly,
+    request: (s) => ({ path: '/api/admin/versions', body: { version: s.uniqueVersion(), release_notes: 'authz' } }),
+  },
+  {
+    route: 'PATCH /api/admin/versions/:id',
+    expect: superAdminsOnly,
+    request: async (s) => ({
+      path: `/api/admin/versions/${await s.newVersion('draft')}`,
+      body: { deployment_status: 'staged' },
+    }),
+  },
+  {
+    route: 'DELETE /api/admin/versions/:id',
+    expect: superAdminsOnly,
+    request: async (s) => ({ path: `/api/admin/versions/${await s.newVersion('draft')}` }),
+  },
+  {
+    route: 'POST /api/admin/versions/:id/deploy',
+    expect: superAdminsOnly,
+    request: async (s) => ({ path: `/api/admin/versions/${await s.newVersion('staged')}/deploy`, body: {} }),
+  },
+  {
+    route: 'POST /api/admin/versions/:id/rollback',
+    expect: superAdminsOnly,
+    request: async (s) => ({ path: `/api/admin/versions/${await s.newVersion('github-live')}/rollback`, body: {} }),
+  },
+  { route: 'GET /api/admin/deployment-logs', expect: superAdminsOnly, request: get('/api/admin/deployment-logs') },
+  {
+    route: 'GET /api/admin/integrations/github',
+    expect: superAdminsOnly,
+    request: get('/api/admin/integrations/github'),
+  },
+  {
+    route: 'PUT /api/admin/integrations/github',
+    expect: superAdminsOnly,
+    // The same settings again (an empty token keeps the stored one), so the deploy rows keep working.
+    request: (s) => ({
+      path: '/api/admin/integrations/github',
+      body: { owner: 'hearth-org', repo: 'hearth', token: '', api_base_url: s.githubApiUrl },
+    }),
+  },
+  {
+    route: 'POST /api/admin/integrations/github/test',
+    expect: superAdminsOnly,
+    request: () => ({ path: '/api/admin/integrations/github/test', body: {} }),
+  },
+  {
+    route: 'POST /api/updates/notifications/:id/read',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/updates/notifications/${await s.newOwnedNotification()}/read`, body: {} }),
+  },
+  {
+    route: 'POST /api/updates/dismiss-all',
+    expect: signedIn,
+    request: () => ({ path: '/api/updates/dismiss-all', body: {} }),
+  },
+  {
+    route: 'POST /api/updates/finalize',
+    expect: signedIn,
+    request: async (s) => ({ path: '/api/updates/finalize', body: { version: await s.newLiveVersion() } }),
+  },
+  {
+    route: 'DELETE /api/profile',
+    expect: signedIn,
+    request: async (s) => ({
+      path: '/api/profile',
+      body: { password: STRONG_PASSWORD },
+      token: await s.disposableToken(),
+    }),
+  },
+  { route: 'GET /api/preferences/update', expect: superAdminsOnly, request: get('/api/preferences/update') },
+  {
+    route: 'PUT /api/preferences/update',
+    expect: superAdminsOnly,
+    request: () => ({ path: '/api/preferences/update', body: { update_frequency: 'weekly' } }),
+  },
 
   { route: 'GET /api/conversations', expect: signedIn, request: get('/api/conversations') },
   { route: 'POST /api/conversations', expect: signedIn, request: () => ({ path: '/api/conversations', body: {} }) },
@@ -272,6 +417,23 @@ const ROUTES: RouteRule[] = [
     expect: ownerOnly,
     request: async (s) => ({ path: `/api/chat/attachments/${(await s.newOwnedAttachment()).id}/content` }),
   },
+  { route: 'GET /api/prompts', expect: signedIn, request: get('/api/prompts') },
+  {
+    route: 'POST /api/prompts',
+    expect: signedIn,
+    request: () => ({ path: '/api/prompts', body: { title: 'authz', content: 'Summarise {{topic}}' } }),
+  },
+  {
+    // Shared prompts are readable in the organisation, but only the owner may change or delete them.
+    route: 'PATCH /api/prompts/:id',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/prompts/${await s.newOwnedPrompt()}`, body: { title: 'changed' } }),
+  },
+  {
+    route: 'DELETE /api/prompts/:id',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/prompts/${await s.newOwnedPrompt()}` }),
+  },
   { route: 'GET /api/knowledge/collections', expect: signedIn, request: get('/api/knowledge/collections') },
   {
     route: 'POST /api/knowledge/collections',
@@ -322,6 +484,25 @@ const ROUTES: RouteRule[] = [
     request: () => ({ path: '/api/documents/upload', form: textFile() }),
   },
   {
+    route: 'POST /api/documents/analyze',
+    expect: signedIn,
+    request: () => ({ path: '/api/documents/analyze', body: { content: 'Authz text.', analysis_type: 'summary' } }),
+  },
+  {
+    route: 'POST /api/knowledge/scrape',
+    expect: ownerOnly,
+    request: async (s) => ({
+      path: '/api/knowledge/scrape',
+      body: { url: `${s.siteUrl}/`, collectionId: await s.newOwnedCollection(), respectRobots: false },
+    }),
+  },
+  { route: 'GET /api/admin/settings/network', expect: admins, request: get('/api/admin/settings/network') },
+  {
+    route: 'PUT /api/admin/settings/network',
+    expect: admins,
+    request: () => ({ path: '/api/admin/settings/network', body: { allowed_hosts: ['127.0.0.1'] } }),
+  },
+  {
     route: 'POST /api/knowledge/search',
     expect: signedIn,
     request: () => ({ path: '/api/knowledge/search', body: { query: 'authz' } }),
@@ -330,6 +511,22 @@ const ROUTES: RouteRule[] = [
     route: 'POST /api/knowledge/search-knowledge',
     expect: signedIn,
     request: () => ({ path: '/api/knowledge/search-knowledge', body: { query: 'authz' } }),
+  },
+  { route: 'GET /api/knowledge/embedding', expect: signedIn, request: get('/api/knowledge/embedding') },
+  {
+    route: 'PUT /api/knowledge/embedding',
+    expect: admins,
+    request: () => ({ path: '/api/knowledge/embedding', body: { model: null } }),
+  },
+  {
+    route: 'POST /api/knowledge/advanced-search',
+    expect: signedIn,
+    request: () => ({ path: '/api/knowledge/advanced-search', body: { query: 'authz' } }),
+  },
+  {
+    route: 'POST /api/knowledge/suggest-collections',
+    expect: signedIn,
+    request: () => ({ path: '/api/knowledge/suggest-collections', body: { message: 'authz suggestions please' } }),
   },
   { route: 'GET /v1/models', expect: signedIn, request: get('/v1/models') },
   {
@@ -345,6 +542,7 @@ const ROUTES: RouteRule[] = [
   { route: 'GET /api/ollama/models', expect: signedIn, request: get('/api/ollama/models') },
   { route: 'GET /api/vision/models', expect: signedIn, request: get('/api/vision/models') },
   { route: 'GET /api/system/mode', expect: signedIn, request: get('/api/system/mode') },
+  { route: 'GET /api/setup/status', expect: everyone, request: get('/api/setup/status') },
   { route: 'GET /api/models/starters', expect: signedIn, request: get('/api/models/starters') },
   { route: 'GET /api/models/providers', expect: admins, request: get('/api/models/providers') },
   {
@@ -395,8 +593,13 @@ const ROUTES: RouteRule[] = [
 describe(`authorisation: every route × every caller (${testDb})`, () => {
   let server: TestServer;
   let ollama: FakeOllama;
+  let site: FakeSite;
+  let github: FakeGithub;
   let accounts: Record<Account, TestUser>;
   let emails = 0;
+  let versions = 0;
+  /** Version numbers no other row uses. */
+  const nextVersion = () => `7000.${(versions += 1)}.${Math.floor(Math.random() * 1e6)}`;
 
   beforeAll(async () => {
     ollama = await startFakeOllama();
@@ -419,10 +622,25 @@ describe(`authorisation: every route × every caller (${testDb})`, () => {
     await assignRole(server, superAdmin.token, otherOrgAdmin.id, 'admin');
     await moveToNewOrganization(server, otherOrgAdmin.id);
     accounts = { user, otherUser, moderator, otherOrgAdmin, admin, superAdmin };
+    site = await startFakeSite({ '/': { body: htmlPage('Authz page', 'A page to scrape.') } });
+    await server.request('/api/admin/settings/network', {
+      method: 'PUT',
+      token: superAdmin.token,
+      body: { allowed_hosts: ['127.0.0.1'] },
+    });
+    github = await startFakeGithub();
+    const integration = await server.request('/api/admin/integrations/github', {
+      method: 'PUT',
+      token: superAdmin.token,
+      body: { owner: github.owner, repo: github.repo, token: github.token, api_base_url: github.apiBaseUrl },
+    });
+    if (integration.status !== 200) throw new Error(`setup: GitHub integration failed (${integration.status})`);
   });
   afterAll(async () => {
     await server.close();
+    await github.close();
     await ollama.close();
+    await site.close();
   });
 
   function scenarioFor(caller: Caller): Scenario {
@@ -472,6 +690,31 @@ describe(`authorisation: every route × every caller (${testDb})`, () => {
         if (response.status !== 201) throw new Error(`setup: attachment upload failed (${response.status})`);
         return (await response.json()) as Attachment;
       },
+      async newOwnedNotification() {
+        const versionId = await insertVersion(server, nextVersion());
+        return insertNotification(server, accounts.user.id, versionId);
+      },
+      async newLiveVersion() {
+        const version = nextVersion();
+        await insertVersion(server, version);
+        return version;
+      },
+      uniqueVersion: nextVersion,
+      async newVersion(status) {
+        const token = accounts.superAdmin.token;
+        const created = await server.request<{ id: string }>('/api/admin/versions', {
+          token,
+          body: { version: nextVersion(), deployment_status: status === 'draft' ? 'draft' : 'staged' },
+        });
+        if (created.status !== 201) throw new Error(`setup: version creation failed (${created.status})`);
+        if (status !== 'github-live') return created.body.id;
+        const deployed = await server.request(`/api/admin/versions/${created.body.id}/deploy`, { token, body: {} });
+        if (deployed.status !== 200) throw new Error(`setup: GitHub deploy failed (${deployed.status})`);
+        return created.body.id;
+      },
+      get githubApiUrl() {
+        return github.apiBaseUrl;
+      },
       async newOwnedCollection() {
         const response = await server.request<{ id: string }>('/api/knowledge/collections', {
           token: accounts.user.token,
@@ -490,7 +733,16 @@ describe(`authorisation: every route × every caller (${testDb})`, () => {
         if (response.status !== 202) throw new Error(`setup: document upload failed (${response.status})`);
         return ((await response.json()) as { id: string }).id;
       },
+      async newOwnedPrompt() {
+        const response = await server.request<{ id: string }>('/api/prompts', {
+          token: accounts.user.token,
+          body: { title: 'authz prompt', content: 'Hello {{name}}', shared: true },
+        });
+        if (response.status !== 201) throw new Error(`setup: prompt creation failed (${response.status})`);
+        return response.body.id;
+      },
       fakeRuntimeUrl: ollama.url,
+      siteUrl: site.url,
       async newProvider() {
         const response = await server.request<{ id: string }>('/api/models/providers', {
           token: accounts.superAdmin.token,
@@ -506,6 +758,9 @@ describe(`authorisation: every route × every caller (${testDb})`, () => {
         });
         if (response.status !== 202) throw new Error(`setup: download creation failed (${response.status})`);
         return response.body.id;
+      },
+      async disposableToken() {
+        return caller === 'anonymous' ? undefined : (await login(server, (await this.newMember()).email)).token;
       },
       freshToken: async () =>
         caller === 'anonymous' ? undefined : (await login(server, accounts[caller].email)).token,

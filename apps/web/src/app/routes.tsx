@@ -2,32 +2,32 @@ import type { RouteObject } from 'react-router';
 import { NotBuiltYet } from '../components/not-built-yet';
 import { paths } from '../config/paths';
 import { AuthPage } from '../features/auth/components/auth-page';
+import { docsNavItems } from '../features/docs/lib/docs-nav';
 import { HomeGate } from './guards/home-gate';
 import { RequireAuth } from './guards/require-auth';
+import {
+  AdminDashboard,
+  DocsRoute,
+  KnowledgeScreen,
+  LandingPage,
+  ProfileRoute,
+  SettingsRoute,
+  SetupPage,
+  UploadScreen,
+  WorkspaceRoute,
+} from './lazy-screens';
 import { ChatRoute } from './routes/chat-route';
 import { NotFoundPage } from './routes/not-found-page';
-import { ProfileRoute } from './routes/profile-route';
-import { KnowledgeScreen } from '../features/knowledge/components/knowledge-screen';
-import { UploadScreen } from '../features/knowledge/components/upload-screen';
 import { SearchPage } from './routes/search-page';
-import { SettingsRoute } from './routes/settings-route';
-import { WorkspaceRoute } from './routes/workspace/workspace-route';
 
 const placeholder = (path: string, title: string): RouteObject => ({ path, element: <NotBuiltYet title={title} /> });
-const publicPlaceholder = (path: string, title: string): RouteObject => ({
-  path,
-  element: <NotBuiltYet title={title} standalone />,
-});
 
 export const routes: RouteObject[] = [
   { path: paths.auth, element: <AuthPage /> },
-  publicPlaceholder(paths.landing, 'Landing Page'),
-  publicPlaceholder(paths.quickStart, 'Setup Guide'),
-  publicPlaceholder(paths.docs.root, 'Documentation'),
-  publicPlaceholder(paths.docs.gettingStarted, 'Getting Started'),
-  publicPlaceholder(paths.docs.docker, 'Quick Start with Docker'),
-  publicPlaceholder(paths.docs.features, 'Features'),
-  publicPlaceholder(paths.docs.api, 'API Reference'),
+  { path: paths.landing, element: <LandingPage /> },
+  { path: paths.quickStart, element: <SetupPage /> },
+  // Every page of the docs sidebar (features/docs); any other /docs path falls through to the 404 page.
+  ...docsNavItems.map((item): RouteObject => ({ path: item.path, element: <DocsRoute /> })),
   {
     // "/" shows the landing page to visitors; every other page here needs a signed-in user.
     element: <HomeGate />,
@@ -48,8 +48,8 @@ export const routes: RouteObject[] = [
       {
         path: paths.admin,
         element: (
-          <RequireAuth adminOnly>
-            <NotBuiltYet title="Admin Panel" />
+          <RequireAuth>
+            <AdminDashboard />
           </RequireAuth>
         ),
       },

@@ -3,6 +3,12 @@ import * as foundation from './20261122_0001_foundation';
 import * as models from './20261122_0002_models';
 import * as chat from './20261122_0003_chat';
 import * as knowledge from './20261122_0004_knowledge';
+import * as embeddings from './20261122_0005_embeddings';
+import * as auditPrivacy from './20261122_0006_audit_privacy';
+import * as profileLastSeen from './20261122_0007_profile_last_seen';
+import * as prompts from './20261122_0008_prompts';
+import * as jobWorker from './20261122_0009_job_worker';
+import * as releases from './20261122_0010_releases';
 
 /**
  * Every migration, in order. Timestamped names; a landed migration is never edited.
@@ -13,4 +19,10 @@ export const migrations: Record<string, Migration> = {
   '20261122_0002_models': models,
   '20261122_0003_chat': chat,
   '20261122_0004_knowledge': knowledge,
+  '20261122_0005_embeddings': embeddings,
+  '20261122_0006_audit_privacy': auditPrivacy,
+  '20261122_0007_profile_last_seen': profileLastSeen,
+  '20261122_0008_prompts': prompts,
+  '20261122_0009_job_worker': jobWorker,
+  '20261122_0010_releases': releases,
 };
