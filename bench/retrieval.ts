@@ -94,9 +94,11 @@ async function main(): Promise<void> {
     if (signup.statusCode !== 201) throw new Error(`bench signup failed: ${signup.statusCode} ${signup.body}`);
     const userId = (JSON.parse(signup.body) as { user: { id: string } }).user.id;
     const { knowledgeService, searchService, embeddingService } = app.knowledge;
-    if (embedder) console.log(`Embedding model ${JSON.stringify(await embeddingService.setModel(embedder))}`);
-    // The bench acts as its own signed-in user (uploads are audited like any other).
+    // The bench acts as its own signed-in user (its changes are audited like any other).
     const audit = { actorId: userId, actorEmail: 'retrieval@example.test', ip: null, userAgent: 'bench:retrieval' };
+    if (embedder) {
+      console.log(`Embedding model ${JSON.stringify(await embeddingService.setModel(userId, embedder, audit))}`);
+    }
     const collection = await knowledgeService.createCollection(userId, { name: path.basename(dataset) }, audit);
 
     console.log(`Ingesting ${documents.length} documents from ${dataset} ...`);

@@ -95,10 +95,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const limiter = new RateLimiter(rateLimits);
   const audit = createAuditService(db);
 
-  const adminSettingsService = new AdminSettingsService(new InstanceSettingsRepository(db.kysely), {
-    passwordMinLength: config.PASSWORD_MIN_LENGTH,
-    sessionLifetimeHours: config.SESSION_TTL_HOURS,
-  });
+  const adminSettingsService = new AdminSettingsService(
+    new InstanceSettingsRepository(db.kysely),
+    { passwordMinLength: config.PASSWORD_MIN_LENGTH, sessionLifetimeHours: config.SESSION_TTL_HOURS },
+    audit,
+  );
   const authService = new AuthService(
     users,
     sessions,
@@ -148,7 +149,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerOpenApi(server, VERSION);
 
   const events = await createEventBus(config, db, server.log);
-  const models = buildModelFeature(config, db, events, server.log);
+  const models = buildModelFeature(config, db, events, server.log, audit);
   const knowledge = buildKnowledgeFeature({
     db,
     blobs,
@@ -190,12 +191,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     db,
     knowledgeService: knowledge.knowledgeService,
     registry: models.registry,
+    audit,
   });
   await registerPrivacyRoutes(server, privacy);
   const releases = buildReleasesFeature(config, db, audit);
   await registerReleasesRoutes(server, releases);
   await registerUpdateNoticeRoutes(server, db, VERSION);
-  await server.register(promptRoutes, { promptService: new PromptService(new PromptRepository(db.kysely)) });
+  await server.register(promptRoutes, { promptService: new PromptService(new PromptRepository(db.kysely), audit) });
   await registerStaticWeb(server, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
 
   // Expired sessions and finished rate-limit windows are only clutter; sweep them hourly.

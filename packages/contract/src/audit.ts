@@ -18,7 +18,7 @@ export type AuditAction = z.infer<typeof AuditAction>;
 export const AuditEntry = z
   .object({
     id: z.string(),
-    /** The user the entry is about (whose data changed); null for instance-wide changes. */
+    /** The user the entry is about (whose data changed); for instance-wide changes, the admin who made them. */
     user_id: z.string().nullable(),
     /** Who acted; null for the system (scheduled jobs). */
     actor_id: z.string().nullable(),

@@ -1,5 +1,7 @@
 import { ErrorBody, InstanceDefaults, SecuritySettings, SystemSettings } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../http/auth';
+import { auditContext } from '../audit/audit-context';
 import type { AdminSettingsService } from './admin-settings.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
@@ -30,7 +32,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ adminSettingsService: 
         response: { 200: SecuritySettings, ...errors },
       },
     },
-    async (request) => service.updateSecurity(request.body),
+    async (request) => service.updateSecurity(currentUser(request).id, request.body, auditContext(request)),
   );
 
   app.get(
@@ -53,7 +55,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ adminSettingsService: 
         response: { 200: SystemSettings, ...errors },
       },
     },
-    async (request) => service.updateSystem(request.body),
+    async (request) => service.updateSystem(currentUser(request).id, request.body, auditContext(request)),
   );
 
   app.get(

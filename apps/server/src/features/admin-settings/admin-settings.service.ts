@@ -1,4 +1,5 @@
 import { SecuritySettings, SystemSettings, UPLOAD_LIMIT_MAX_MB, type InstanceDefaults } from '@hearth/contract';
+import type { AuditContext, AuditService } from '../audit/audit.service';
 import type { InstanceSettingsRepository } from './instance-settings.repository';
 
 const SECURITY_KEY = 'security_settings';
@@ -17,6 +18,7 @@ export class AdminSettingsService {
   constructor(
     private readonly repository: InstanceSettingsRepository,
     private readonly defaults: SettingsDefaults,
+    private readonly audit: AuditService,
   ) {}
 
   private defaultSecurity(): SecuritySettings {
@@ -36,8 +38,8 @@ export class AdminSettingsService {
     return stored.success ? { ...fallback, ...stored.data } : fallback;
   }
 
-  async updateSecurity(settings: SecuritySettings): Promise<SecuritySettings> {
-    await this.repository.setJson(SECURITY_KEY, settings);
+  async updateSecurity(actorId: string, settings: SecuritySettings, context: AuditContext): Promise<SecuritySettings> {
+    await this.save(actorId, SECURITY_KEY, settings, context);
     return this.security();
   }
 
@@ -47,9 +49,26 @@ export class AdminSettingsService {
     return stored.success ? { ...fallback, ...stored.data } : fallback;
   }
 
-  async updateSystem(settings: SystemSettings): Promise<SystemSettings> {
-    await this.repository.setJson(SYSTEM_KEY, settings);
+  async updateSystem(actorId: string, settings: SystemSettings, context: AuditContext): Promise<SystemSettings> {
+    await this.save(actorId, SYSTEM_KEY, settings, context);
     return this.system();
+  }
+
+  /** Stores a setting and its audit entry (the new values) in one transaction. */
+  private async save(
+    actorId: string,
+    key: typeof SECURITY_KEY | typeof SYSTEM_KEY,
+    settings: SecuritySettings | SystemSettings,
+    context: AuditContext,
+  ): Promise<void> {
+    await this.audit.run(async (trx) => {
+      await this.repository.setJson(key, settings, trx);
+      await this.audit.record(
+        trx,
+        { userId: actorId, action: 'UPDATE', resourceType: key, details: { ...settings } },
+        context,
+      );
+    });
   }
 
   async instanceDefaults(): Promise<InstanceDefaults> {

@@ -16,10 +16,10 @@ export class InstanceSettingsRepository {
     }
   }
 
-  async setJson(key: string, value: unknown): Promise<void> {
+  async setJson(key: string, value: unknown, db: Kysely<Database> = this.db): Promise<void> {
     const now = nowIso();
     const json = JSON.stringify(value);
-    await this.db
+    await db
       .insertInto('instance_settings')
       .values({ key, value: json, updated_at: now })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: now }))

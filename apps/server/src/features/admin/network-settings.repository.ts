@@ -19,10 +19,10 @@ export class NetworkSettingsRepository {
     }
   }
 
-  async setAllowedHosts(hosts: string[]): Promise<void> {
+  async setAllowedHosts(hosts: string[], db: Kysely<Database> = this.db): Promise<void> {
     const value = JSON.stringify(hosts);
     const updated_at = nowIso();
-    await this.db
+    await db
       .insertInto('instance_settings')
       .values({ key: KEY, value, updated_at })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at }))

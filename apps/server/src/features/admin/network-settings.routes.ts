@@ -1,5 +1,7 @@
 import { ErrorBody, NetworkSettings, NetworkSettingsBody } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../http/auth';
+import { auditContext } from '../audit/audit-context';
 import type { NetworkSettingsService } from './network-settings.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
@@ -32,6 +34,6 @@ export const networkSettingsRoutes: FastifyPluginAsyncZod<{ networkSettings: Net
         response: { 200: NetworkSettings, ...errors },
       },
     },
-    async (request) => networkSettings.update(request.body),
+    async (request) => networkSettings.update(currentUser(request).id, request.body, auditContext(request)),
   );
 };

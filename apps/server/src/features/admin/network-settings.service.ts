@@ -2,6 +2,7 @@ import type { NetworkSettings } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import { allowlistEntryProblem, normalizeHostName } from '../../http/host-allowlist';
 import type { SsrfPolicy } from '../../http/ssrf-guard';
+import type { AuditContext, AuditService } from '../audit/audit.service';
 import type { NetworkSettingsRepository } from './network-settings.repository';
 
 /**
@@ -9,19 +10,29 @@ import type { NetworkSettingsRepository } from './network-settings.repository';
  * every server instance sees a change at once.
  */
 export class NetworkSettingsService {
-  constructor(private readonly repository: NetworkSettingsRepository) {}
+  constructor(
+    private readonly repository: NetworkSettingsRepository,
+    private readonly audit: AuditService,
+  ) {}
 
   async get(): Promise<NetworkSettings> {
     return { allowed_hosts: await this.repository.allowedHosts() };
   }
 
-  async update(body: NetworkSettings): Promise<NetworkSettings> {
+  async update(actorId: string, body: NetworkSettings, context: AuditContext): Promise<NetworkSettings> {
     const hosts = [...new Set(body.allowed_hosts.map(normalizeHostName))];
     for (const host of hosts) {
       const problem = allowlistEntryProblem(host);
       if (problem) throw AppError.badRequest(`"${host}" ${problem}.`, { field: 'allowed_hosts', entry: host });
     }
-    await this.repository.setAllowedHosts(hosts);
+    await this.audit.run(async (trx) => {
+      await this.repository.setAllowedHosts(hosts, trx);
+      await this.audit.record(
+        trx,
+        { userId: actorId, action: 'UPDATE', resourceType: 'network_settings', details: { allowed_hosts: hosts } },
+        context,
+      );
+    });
     return { allowed_hosts: hosts };
   }
 

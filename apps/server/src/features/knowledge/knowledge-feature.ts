@@ -79,7 +79,7 @@ export function buildKnowledgeFeature({
   const queue = new JobQueue(jobs, log, { ...DEFAULT_JOB_QUEUE_OPTIONS, ...queueOptions });
   const publish = (userId: string, document: KnowledgeDocumentEvent['document']) =>
     events.publish(userId, { type: 'knowledge.document', document } satisfies KnowledgeDocumentEvent);
-  const embeddings = buildEmbeddings({ db, log, jobs, queue, providers: providers ?? null });
+  const embeddings = buildEmbeddings({ db, log, jobs, queue, providers: providers ?? null, audit });
   const ingestion = new IngestionService(
     repository,
     index,

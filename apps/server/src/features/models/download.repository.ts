@@ -25,7 +25,10 @@ export function toDownload(row: Row): ModelDownload {
 export class DownloadRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async create(input: { url: string; fileName: string; sha256: string | null; createdBy: string }): Promise<Row> {
+  async create(
+    input: { url: string; fileName: string; sha256: string | null; createdBy: string },
+    db: Kysely<Database> = this.db,
+  ): Promise<Row> {
     const now = nowIso();
     const row: Row = {
       id: newId(),
@@ -41,7 +44,7 @@ export class DownloadRepository {
       updated_at: now,
       completed_at: null,
     };
-    await this.db.insertInto('model_downloads').values(row).execute();
+    await db.insertInto('model_downloads').values(row).execute();
     return row;
   }
 
@@ -72,17 +75,17 @@ export class DownloadRepository {
     return row !== undefined;
   }
 
-  async update(id: string, patch: DownloadPatch): Promise<Row | undefined> {
-    await this.db
+  async update(id: string, patch: DownloadPatch, db: Kysely<Database> = this.db): Promise<Row | undefined> {
+    await db
       .updateTable('model_downloads')
       .set({ ...patch, updated_at: nowIso() })
       .where('id', '=', id)
       .execute();
-    return this.get(id);
+    return db.selectFrom('model_downloads').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async delete(id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('model_downloads').where('id', '=', id).executeTakeFirst();
+  async delete(id: string, db: Kysely<Database> = this.db): Promise<boolean> {
+    const result = await db.deleteFrom('model_downloads').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 }

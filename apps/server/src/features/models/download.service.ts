@@ -4,6 +4,7 @@ import type { ModelDownload } from '@hearth/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/errors';
 import { checkOutboundUrl, type SsrfPolicy } from '../../http/ssrf-guard';
+import type { AuditContext, AuditEvent, AuditService } from '../audit/audit.service';
 import type { EventBus } from '../events/event-bus';
 import { type DownloadPatch, type DownloadRepository, toDownload } from './download.repository';
 import { sha256File, transfer } from './download-transfer';
@@ -17,6 +18,13 @@ export interface DownloadServiceOptions {
   onInstalled(): void;
   retryDelayMs?: number;
 }
+
+const downloadEvent = (
+  actorId: string,
+  action: 'CREATE' | 'DELETE',
+  id: string,
+  details: Record<string, unknown>,
+): AuditEvent => ({ userId: actorId, action, resourceType: 'model_download', resourceId: id, details });
 
 const FILE_NAME = /^[\w][\w.-]{0,198}\.gguf$/i;
 const EVENT_INTERVAL_MS = 250;
@@ -35,6 +43,7 @@ export class DownloadService {
     private readonly repository: DownloadRepository,
     private readonly bus: EventBus,
     private readonly options: DownloadServiceOptions,
+    private readonly audit: AuditService,
   ) {}
 
   private partialPath(id: string): string {
@@ -45,7 +54,11 @@ export class DownloadService {
     return (await this.repository.list()).map(toDownload);
   }
 
-  async create(actorId: string, body: { url: string; file_name?: string; sha256?: string }): Promise<ModelDownload> {
+  async create(
+    actorId: string,
+    body: { url: string; file_name?: string; sha256?: string },
+    context: AuditContext,
+  ): Promise<ModelDownload> {
     const url = await checkOutboundUrl(body.url, this.options.policy);
     const fileName = body.file_name ?? decodeURIComponent(path.posix.basename(url.pathname));
     if (!FILE_NAME.test(fileName)) {
@@ -58,18 +71,21 @@ export class DownloadService {
     if (exists || (await this.repository.activeWithFileName(fileName))) {
       throw AppError.conflict(`A model file named ${fileName} already exists or is being downloaded.`);
     }
-    const row = await this.repository.create({
-      url: url.toString(),
-      fileName,
-      sha256: body.sha256 ?? null,
-      createdBy: actorId,
+    const row = await this.audit.run(async (trx) => {
+      const created = await this.repository.create(
+        { url: url.toString(), fileName, sha256: body.sha256 ?? null, createdBy: actorId },
+        trx,
+      );
+      const details = { file_name: fileName, origin: url.origin, sha256: created.sha256 };
+      await this.audit.record(trx, downloadEvent(actorId, 'CREATE', created.id, details), context);
+      return created;
     });
     this.start(row.id);
     return toDownload(row);
   }
 
   /** Active downloads stop and are marked cancelled; finished ones are removed from the list. */
-  async cancel(id: string): Promise<void> {
+  async cancel(actorId: string, id: string, context: AuditContext): Promise<void> {
     const row = await this.repository.get(id);
     if (!row) throw AppError.notFound('Download');
     const job = this.running.get(id);
@@ -77,11 +93,20 @@ export class DownloadService {
       job.controller.abort(new Error('cancelled'));
       await job.done;
     }
-    if (row.status === 'queued' || row.status === 'downloading' || row.status === 'verifying') {
-      await rm(this.partialPath(id), { force: true });
-      await this.save(id, { status: 'cancelled', error: null }, true);
-    } else {
-      await this.repository.delete(id);
+    const active = row.status === 'queued' || row.status === 'downloading' || row.status === 'verifying';
+    if (active) await rm(this.partialPath(id), { force: true });
+    // Progress writes still queued land first, so the final state is never overwritten.
+    await this.saving.get(id);
+    const cancelled = await this.audit.run(async (trx) => {
+      const updated = active
+        ? await this.repository.update(id, { status: 'cancelled', error: null }, trx)
+        : (await this.repository.delete(id, trx), undefined);
+      const details = { file_name: row.file_name, status: row.status, cancelled: active };
+      await this.audit.record(trx, downloadEvent(actorId, 'DELETE', id, details), context);
+      return updated;
+    });
+    if (cancelled?.created_by) {
+      this.bus.publish(cancelled.created_by, { type: 'model.download', download: toDownload(cancelled) });
     }
   }
 

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
 import { openEventStream } from '../../http/event-stream';
+import { auditContext } from '../audit/audit-context';
 import type { DownloadService } from './download.service';
 import type { ModelAdminService } from './model-admin.service';
 import { STARTER_MODELS } from './starters';
@@ -63,7 +64,8 @@ export const modelAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await modelAdminService.delete(request.params.provider_id, request.params.name);
+      const { provider_id, name } = request.params;
+      await modelAdminService.delete(currentUser(request).id, provider_id, name, auditContext(request));
       return { ok: true as const };
     },
   );
@@ -90,7 +92,9 @@ export const modelAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await downloadService.create(currentUser(request).id, request.body)),
+      reply
+        .status(202)
+        .send(await downloadService.create(currentUser(request).id, request.body, auditContext(request))),
   );
 
   app.delete(
@@ -105,7 +109,7 @@ export const modelAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await downloadService.cancel(request.params.id);
+      await downloadService.cancel(currentUser(request).id, request.params.id, auditContext(request));
       return { ok: true as const };
     },
   );

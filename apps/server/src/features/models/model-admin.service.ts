@@ -1,5 +1,6 @@
 import type { PullDone, PullError, PullProgress } from '@hearth/contract';
 import { AppError } from '../../http/errors';
+import type { AuditContext, AuditService } from '../audit/audit.service';
 import { ProviderError } from './model-provider';
 import type { ProviderRegistry } from './model-registry';
 import { BuiltinProvider } from './providers/builtin.provider';
@@ -13,7 +14,10 @@ export interface PullSink {
 
 /** Getting and removing models: Ollama pulls with live progress, built-in GGUF deletion. */
 export class ModelAdminService {
-  constructor(private readonly registry: ProviderRegistry) {}
+  constructor(
+    private readonly registry: ProviderRegistry,
+    private readonly audit: AuditService,
+  ) {}
 
   /** The Ollama runtime to pull into: the one named, else the first one that answers. */
   async pullTarget(providerId?: string): Promise<OllamaProvider> {
@@ -59,17 +63,26 @@ export class ModelAdminService {
   }
 
   /** Built-in models are deleted; Ollama ones are removed with its own command, as the spec says. */
-  async delete(providerId: string, name: string): Promise<void> {
+  async delete(actorId: string, providerId: string, name: string, context: AuditContext): Promise<void> {
     const entry = await this.registry.entry(providerId);
     if (!entry) throw AppError.notFound('Model provider');
     const provider = entry.provider;
     if (provider instanceof BuiltinProvider) {
-      try {
-        await provider.delete(name);
-      } catch (error) {
-        if (error instanceof ProviderError && error.kind === 'model_not_found') throw AppError.notFound('Model');
-        throw error;
-      }
+      // The entry is written first and the file removed inside its transaction: a failed removal leaves no entry.
+      await this.audit.run(async (trx) => {
+        const event = { userId: actorId, resourceType: 'model', resourceId: `${provider.id}/${name}` };
+        await this.audit.record(
+          trx,
+          { ...event, action: 'DELETE', details: { provider_id: provider.id, name } },
+          context,
+        );
+        try {
+          await provider.delete(name);
+        } catch (error) {
+          if (error instanceof ProviderError && error.kind === 'model_not_found') throw AppError.notFound('Model');
+          throw error;
+        }
+      });
       this.registry.invalidateModels(provider.id);
       return;
     }

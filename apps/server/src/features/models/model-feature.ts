@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { SecretBox } from '../../lib/secret-box';
+import type { AuditService } from '../audit/audit.service';
 import type { EventBus } from '../events/event-bus';
 import { DownloadRepository } from './download.repository';
 import { DownloadService } from './download.service';
@@ -71,7 +72,13 @@ export interface ModelFeature {
 }
 
 /** Wires the model runtimes feature (called from app.ts, the one place that wires everything). */
-export function buildModelFeature(config: Config, db: Db, bus: EventBus, log: FastifyBaseLogger): ModelFeature {
+export function buildModelFeature(
+  config: Config,
+  db: Db,
+  bus: EventBus,
+  log: FastifyBaseLogger,
+  audit: AuditService,
+): ModelFeature {
   const runtime = config.BUILTIN_RUNTIME
     ? new LlamaRuntime({
         gpu: config.LLAMA_GPU,
@@ -90,18 +97,23 @@ export function buildModelFeature(config: Config, db: Db, bus: EventBus, log: Fa
     timeoutMs: config.PROVIDER_TIMEOUT_MS,
     cacheMs: config.MODEL_LIST_CACHE_MS,
   });
-  const downloadService = new DownloadService(new DownloadRepository(db.kysely), bus, {
-    modelsDir: config.MODELS_DIR,
-    policy: { allowPrivate: config.ALLOW_PRIVATE_DOWNLOADS },
-    maxBytes: config.DOWNLOAD_MAX_BYTES,
-    log,
-    onInstalled: () => registry.invalidateModels(),
-  });
+  const downloadService = new DownloadService(
+    new DownloadRepository(db.kysely),
+    bus,
+    {
+      modelsDir: config.MODELS_DIR,
+      policy: { allowPrivate: config.ALLOW_PRIVATE_DOWNLOADS },
+      maxBytes: config.DOWNLOAD_MAX_BYTES,
+      log,
+      onInstalled: () => registry.invalidateModels(),
+    },
+    audit,
+  );
   return {
     registry,
     systemMode: new SystemModeService(registry, { timeoutMs: config.PROVIDER_TIMEOUT_MS }),
-    providerService: new ProviderService(registry, providerRepository, secrets, config.PROVIDER_TIMEOUT_MS),
-    modelAdminService: new ModelAdminService(registry),
+    providerService: new ProviderService(registry, providerRepository, secrets, config.PROVIDER_TIMEOUT_MS, audit),
+    modelAdminService: new ModelAdminService(registry, audit),
     downloadService,
     start: () => downloadService.resumeInterrupted(),
     close: async () => {

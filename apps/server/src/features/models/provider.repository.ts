@@ -12,13 +12,16 @@ export class ProviderRepository {
     return this.db.selectFrom('model_providers').selectAll().orderBy('created_at').execute();
   }
 
-  async create(input: {
-    kind: ProviderRow['kind'];
-    name: string;
-    baseUrl: string;
-    apiKeyEncrypted: string | null;
-    createdBy: string;
-  }): Promise<ProviderRow> {
+  async create(
+    input: {
+      kind: ProviderRow['kind'];
+      name: string;
+      baseUrl: string;
+      apiKeyEncrypted: string | null;
+      createdBy: string;
+    },
+    db: Kysely<Database> = this.db,
+  ): Promise<ProviderRow> {
     const now = nowIso();
     const row: ProviderRow = {
       id: newId(),
@@ -30,12 +33,12 @@ export class ProviderRepository {
       created_at: now,
       updated_at: now,
     };
-    await this.db.insertInto('model_providers').values(row).execute();
+    await db.insertInto('model_providers').values(row).execute();
     return row;
   }
 
-  async delete(id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('model_providers').where('id', '=', id).executeTakeFirst();
+  async delete(id: string, db: Kysely<Database> = this.db): Promise<boolean> {
+    const result = await db.deleteFrom('model_providers').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
+import { auditContext } from '../audit/audit-context';
 import type { ProviderService } from './provider.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -43,7 +44,8 @@ export const providerRoutes: FastifyPluginAsyncZod<{ providerService: ProviderSe
         response: { 201: Provider, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(currentUser(request).id, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.create(currentUser(request).id, request.body, auditContext(request))),
   );
 
   app.delete(
@@ -58,7 +60,7 @@ export const providerRoutes: FastifyPluginAsyncZod<{ providerService: ProviderSe
       },
     },
     async (request) => {
-      await service.delete(request.params.id);
+      await service.delete(currentUser(request).id, request.params.id, auditContext(request));
       return { ok: true as const };
     },
   );

@@ -2,6 +2,7 @@ import type { Provider, ProviderCreateBody, ProviderTestResult } from '@hearth/c
 import { AppError } from '../../http/errors';
 import { checkOutboundUrl, type SsrfPolicy } from '../../http/ssrf-guard';
 import type { SecretBox } from '../../lib/secret-box';
+import type { AuditContext, AuditEvent, AuditService } from '../audit/audit.service';
 import type { ModelProvider } from './model-provider';
 import type { ProviderEntry, ProviderRegistry, ProviderState } from './model-registry';
 import type { ProviderRepository, ProviderRow } from './provider.repository';
@@ -65,21 +66,36 @@ export class ProviderService {
     private readonly repository: ProviderRepository,
     private readonly secrets: SecretBox,
     private readonly timeoutMs: number,
+    private readonly audit: AuditService,
   ) {}
 
   async list(): Promise<Provider[]> {
     return (await this.registry.snapshot()).map(({ entry, state }) => toProvider(entry, state));
   }
 
-  async create(actorId: string, body: ProviderCreateBody): Promise<Provider> {
+  async create(actorId: string, body: ProviderCreateBody, context: AuditContext): Promise<Provider> {
     const url = await checkOutboundUrl(body.base_url, PROVIDER_URL_POLICY);
     const apiKey = body.api_key?.trim() || null;
-    const row = await this.repository.create({
-      kind: body.kind,
-      name: body.name.trim(),
-      baseUrl: url.toString().replace(/\/+$/, ''),
-      apiKeyEncrypted: apiKey ? this.secrets.seal(apiKey) : null,
-      createdBy: actorId,
+    const row = await this.audit.run(async (trx) => {
+      const created = await this.repository.create(
+        {
+          kind: body.kind,
+          name: body.name.trim(),
+          baseUrl: url.toString().replace(/\/+$/, ''),
+          apiKeyEncrypted: apiKey ? this.secrets.seal(apiKey) : null,
+          createdBy: actorId,
+        },
+        trx,
+      );
+      // The key itself never goes into the log; only whether there is one.
+      const details = {
+        kind: created.kind,
+        name: created.name,
+        origin: originOf(created.base_url),
+        has_api_key: !!apiKey,
+      };
+      await this.audit.record(trx, providerEvent(actorId, 'CREATE', created.id, details), context);
+      return created;
     });
     this.registry.invalidateProviders();
     const entry = await this.registry.entry(row.id);
@@ -87,13 +103,17 @@ export class ProviderService {
     return toProvider(entry, await this.registry.state(entry, true));
   }
 
-  async delete(id: string): Promise<void> {
+  async delete(actorId: string, id: string, context: AuditContext): Promise<void> {
     const entry = await this.registry.entry(id);
     if (!entry) throw AppError.notFound('Model provider');
     if (entry.source !== 'admin') {
       throw AppError.conflict('This provider comes from the server configuration and cannot be removed here.');
     }
-    await this.repository.delete(id);
+    await this.audit.run(async (trx) => {
+      if (!(await this.repository.delete(id, trx))) throw AppError.notFound('Model provider');
+      const details = { kind: entry.provider.kind, name: entry.provider.name, origin: originOf(entry.baseUrl) };
+      await this.audit.record(trx, providerEvent(actorId, 'DELETE', id, details), context);
+    });
     this.registry.invalidateProviders();
     this.registry.invalidateModels(id);
   }
@@ -113,5 +133,15 @@ export class ProviderService {
     }
   }
 }
+
+const providerEvent = (
+  actorId: string,
+  action: 'CREATE' | 'DELETE',
+  id: string,
+  details: Record<string, unknown>,
+): AuditEvent => ({ userId: actorId, action, resourceType: 'model_provider', resourceId: id, details });
+
+/** Scheme, host and port only: a URL's user info or query could carry a secret. */
+const originOf = (url: string | null): string | null => (url ? new URL(url).origin : null);
 
 const elapsed = (started: number) => Math.round(performance.now() - started);

@@ -64,8 +64,8 @@ export class PromptRepository {
     return Number(row?.count ?? 0);
   }
 
-  async insert(row: PromptRow): Promise<void> {
-    await this.db.insertInto('prompts').values(row).execute();
+  async insert(row: PromptRow, db: Kysely<Database> = this.db): Promise<void> {
+    await db.insertInto('prompts').values(row).execute();
   }
 
   /** Updates an own prompt; false when the user has no such prompt. */
@@ -73,8 +73,9 @@ export class PromptRepository {
     userId: string,
     id: string,
     changes: Partial<Omit<PromptRow, 'id' | 'user_id' | 'created_at'>>,
+    db: Kysely<Database> = this.db,
   ): Promise<boolean> {
-    const result = await this.db
+    const result = await db
       .updateTable('prompts')
       .set(changes)
       .where('user_id', '=', userId)
@@ -84,12 +85,8 @@ export class PromptRepository {
   }
 
   /** Deletes an own prompt; false when the user has no such prompt. */
-  async deleteOwn(userId: string, id: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('prompts')
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+  async deleteOwn(userId: string, id: string, db: Kysely<Database> = this.db): Promise<boolean> {
+    const result = await db.deleteFrom('prompts').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
+import { auditContext } from '../audit/audit-context';
 import type { PromptService } from './prompt.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
@@ -38,7 +39,8 @@ export const promptRoutes: FastifyPluginAsyncZod<{ promptService: PromptService 
         response: { 201: Prompt, 400: ErrorBody, 401: ErrorBody },
       },
     },
-    async (request, reply) => reply.status(201).send(await promptService.create(currentUser(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await promptService.create(currentUser(request), request.body, auditContext(request))),
   );
 
   app.patch(
@@ -53,7 +55,8 @@ export const promptRoutes: FastifyPluginAsyncZod<{ promptService: PromptService 
         response: { 200: Prompt, ...errors },
       },
     },
-    async (request) => promptService.update(currentUser(request), request.params.id, request.body),
+    async (request) =>
+      promptService.update(currentUser(request), request.params.id, request.body, auditContext(request)),
   );
 
   app.delete(
@@ -68,7 +71,7 @@ export const promptRoutes: FastifyPluginAsyncZod<{ promptService: PromptService 
       },
     },
     async (request) => {
-      await promptService.delete(currentUser(request), request.params.id);
+      await promptService.delete(currentUser(request), request.params.id, auditContext(request));
       return { ok: true as const };
     },
   );

@@ -10,6 +10,7 @@ import {
   type UpdatePromptBody,
 } from '@hearth/contract';
 import { AppError } from '../../http/errors';
+import type { AuditContext, AuditEvent, AuditService } from '../audit/audit.service';
 import type { PromptListRow, PromptRepository, PromptRow, PromptViewer } from './prompt.repository';
 
 const toPrompt = (row: PromptRow, viewerId: string, author: string | null = null): Prompt => ({
@@ -26,6 +27,13 @@ const toPrompt = (row: PromptRow, viewerId: string, author: string | null = null
   updated_at: row.updated_at,
 });
 
+const promptEvent = (
+  userId: string,
+  action: 'CREATE' | 'UPDATE' | 'DELETE',
+  id: string,
+  details?: Record<string, unknown>,
+): AuditEvent => ({ userId, action, resourceType: 'prompt', resourceId: id, details });
+
 const authorOf = (row: PromptListRow) => row.author_name?.trim() || row.author_email;
 
 function requiredText(value: string, message: string): string {
@@ -36,7 +44,10 @@ function requiredText(value: string, message: string): string {
 
 /** The prompt library: own prompts (create, edit, delete, share), shared ones of the organisation, starters. */
 export class PromptService {
-  constructor(private readonly repository: PromptRepository) {}
+  constructor(
+    private readonly repository: PromptRepository,
+    private readonly audit: AuditService,
+  ) {}
 
   /** Own and shared prompts (newest first), then the built-in starters. */
   async list(viewer: PromptViewer): Promise<Prompt[]> {
@@ -44,7 +55,7 @@ export class PromptService {
     return [...rows.map((row) => toPrompt(row, viewer.id, authorOf(row))), ...STARTER_PROMPTS];
   }
 
-  async create(viewer: PromptViewer, body: CreatePromptBody): Promise<Prompt> {
+  async create(viewer: PromptViewer, body: CreatePromptBody, context: AuditContext): Promise<Prompt> {
     if ((await this.repository.countOwn(viewer.id)) >= PROMPT_LIMIT) {
       throw AppError.conflict(`You have ${PROMPT_LIMIT} prompts, the most one account may keep. Delete some first.`);
     }
@@ -60,12 +71,15 @@ export class PromptService {
       created_at: now,
       updated_at: now,
     };
-    await this.repository.insert(row);
+    await this.audit.run(async (trx) => {
+      await this.repository.insert(row, trx);
+      await this.audit.record(trx, promptEvent(viewer.id, 'CREATE', row.id, { title: row.title }), context);
+    });
     return toPrompt(row, viewer.id);
   }
 
   /** Only the owner edits; anyone else is told the prompt does not exist. */
-  async update(viewer: PromptViewer, id: string, body: UpdatePromptBody): Promise<Prompt> {
+  async update(viewer: PromptViewer, id: string, body: UpdatePromptBody, context: AuditContext): Promise<Prompt> {
     const changes: Partial<PromptRow> = {
       updated_at: new Date().toISOString(),
       // Sharing follows the owner's organisation at the time of the last save.
@@ -75,13 +89,21 @@ export class PromptService {
     if (body.content !== undefined) changes.content = requiredText(body.content, PROMPT_CONTENT_REQUIRED);
     if (body.description !== undefined) changes.description = body.description?.trim() || null;
     if (body.shared !== undefined) changes.shared = body.shared ? 1 : 0;
-    if (!(await this.repository.updateOwn(viewer.id, id, changes))) throw AppError.notFound('Prompt');
+    await this.audit.run(async (trx) => {
+      if (!(await this.repository.updateOwn(viewer.id, id, changes, trx))) throw AppError.notFound('Prompt');
+      // Which fields changed (and the new title and sharing), not the prompt text itself.
+      const details = { fields: Object.keys(body).sort(), title: changes.title, shared: body.shared };
+      await this.audit.record(trx, promptEvent(viewer.id, 'UPDATE', id, details), context);
+    });
     const row = await this.repository.findOwn(viewer.id, id);
     if (!row) throw AppError.notFound('Prompt');
     return toPrompt(row, viewer.id);
   }
 
-  async delete(viewer: PromptViewer, id: string): Promise<void> {
-    if (!(await this.repository.deleteOwn(viewer.id, id))) throw AppError.notFound('Prompt');
+  async delete(viewer: PromptViewer, id: string, context: AuditContext): Promise<void> {
+    await this.audit.run(async (trx) => {
+      if (!(await this.repository.deleteOwn(viewer.id, id, trx))) throw AppError.notFound('Prompt');
+      await this.audit.record(trx, promptEvent(viewer.id, 'DELETE', id), context);
+    });
   }
 }

@@ -27,7 +27,7 @@ export function buildReleasesFeature(config: Config, db: Db, audit: AuditService
   const versions = new AppVersionRepository(db.kysely);
   const logs = new DeploymentLogRepository(db.kysely);
   const notifications = new UpdateNotificationRepository(db.kysely);
-  const network = new NetworkSettingsService(new NetworkSettingsRepository(db.kysely));
+  const network = new NetworkSettingsService(new NetworkSettingsRepository(db.kysely), audit);
   const integrationService = new GithubIntegrationService(
     new GithubIntegrationRepository(db.kysely),
     new SecretBox(config.SECRET, 'github-integration-token'),

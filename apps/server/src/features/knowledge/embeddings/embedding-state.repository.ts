@@ -33,14 +33,14 @@ export class EmbeddingStateRepository {
     }
   }
 
-  async setActiveModel(model: ActiveModel | null): Promise<void> {
+  async setActiveModel(model: ActiveModel | null, db: Kysely<Database> = this.db): Promise<void> {
     const now = new Date().toISOString();
     if (!model) {
-      await this.db.deleteFrom('instance_settings').where('key', '=', EMBEDDING_SETTING_KEY).execute();
+      await db.deleteFrom('instance_settings').where('key', '=', EMBEDDING_SETTING_KEY).execute();
       return;
     }
     const value = JSON.stringify(model);
-    await this.db
+    await db
       .insertInto('instance_settings')
       .values({ key: EMBEDDING_SETTING_KEY, value, updated_at: now })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))

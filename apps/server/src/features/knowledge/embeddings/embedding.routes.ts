@@ -1,6 +1,7 @@
 import { EmbeddingSettingsResponse, ErrorBody, isAdminRole, SetEmbeddingModelBody } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../../http/auth';
+import { auditContext } from '../../audit/audit-context';
 import type { EmbeddingService } from './embedding.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody };
@@ -39,7 +40,7 @@ export const embeddingRoutes: FastifyPluginAsyncZod<{ embeddingService: Embeddin
     },
     async (request) => {
       const user = currentUser(request);
-      await embeddingService.setModel(request.body.model);
+      await embeddingService.setModel(user.id, request.body.model, auditContext(request));
       return await embeddingService.status(user.id, true);
     },
   );

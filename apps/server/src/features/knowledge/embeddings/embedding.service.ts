@@ -1,6 +1,7 @@
 import type { EmbeddingSettingsResponse } from '@hearth/contract';
 import { AppError } from '../../../http/errors';
 import type { JobRepository } from '../../../jobs/job.repository';
+import type { AuditContext, AuditService } from '../../audit/audit.service';
 import type { ChunkHit } from '../chunk-index.repository';
 import { EMBED_BATCH, type Embedder, type EmbedderFactory } from './embedder';
 import type { ActiveModel, EmbeddingStateRepository } from './embedding-state.repository';
@@ -35,6 +36,7 @@ export class EmbeddingService {
     private readonly jobs: JobRepository,
     private readonly poke: () => void,
     private readonly warn: (message: string, error?: unknown) => void,
+    private readonly audit: AuditService,
   ) {}
 
   async active(fresh = false): Promise<ActiveModel | null> {
@@ -100,9 +102,9 @@ export class EmbeddingService {
   }
 
   /** Admins: choose the model (it must answer a test embedding) or none; collections get re-embedded. */
-  async setModel(id: string | null): Promise<ActiveModel | null> {
+  async setModel(actorId: string, id: string | null, context: AuditContext): Promise<ActiveModel | null> {
     if (id === null) {
-      await this.state.setActiveModel(null);
+      await this.save(actorId, null, context);
       this.cached = { model: null, at: Date.now() };
       return null;
     }
@@ -118,10 +120,23 @@ export class EmbeddingService {
       throw new AppError('upstream_error', 502, `${id} could not make an embedding: ${reason}`);
     }
     const model = { id, dims: probe[0]?.length ?? 0 };
-    await this.state.setActiveModel(model);
+    await this.save(actorId, model, context);
     this.cached = { model, at: Date.now() };
     await this.queueAll(model.id);
     return model;
+  }
+
+  /** The setting and its audit entry, in one transaction. */
+  private async save(actorId: string, model: ActiveModel | null, context: AuditContext): Promise<void> {
+    await this.audit.run(async (trx) => {
+      await this.state.setActiveModel(model, trx);
+      const details = { model: model?.id ?? null, dims: model?.dims ?? null };
+      await this.audit.record(
+        trx,
+        { userId: actorId, action: 'UPDATE', resourceType: 'embedding_model', details },
+        context,
+      );
+    });
   }
 
   /** One re-embed job per collection with chunks (restart-safe: each job only embeds what is missing). */

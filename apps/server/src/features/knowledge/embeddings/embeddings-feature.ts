@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database';
 import type { JobQueue } from '../../../jobs/job-queue';
 import type { JobRepository } from '../../../jobs/job.repository';
+import type { AuditService } from '../../audit/audit.service';
 import type { ProviderRegistry } from '../../models/model-registry';
 import { DocumentEmbedding } from './document-embedding';
 import { EmbedCollectionJob } from './embed-collection.job';
@@ -23,6 +24,7 @@ export function buildEmbeddings(deps: {
   jobs: JobRepository;
   queue: JobQueue;
   providers: ProviderRegistry | null;
+  audit: AuditService;
 }): EmbeddingsFeature {
   const warn = (message: string, error?: unknown) => deps.log.warn({ err: error }, message);
   const vectors = new VectorRepository(deps.db.kysely, deps.db.dialect);
@@ -37,6 +39,7 @@ export function buildEmbeddings(deps: {
     deps.jobs,
     () => deps.queue.poke(),
     warn,
+    deps.audit,
   );
   deps.queue.register(EMBED_COLLECTION_JOB, new EmbedCollectionJob(embeddingService, vectors, state));
   return { embeddingService, documentEmbedding: new DocumentEmbedding(embeddingService, vectors, state, warn) };

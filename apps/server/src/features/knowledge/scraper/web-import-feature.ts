@@ -5,6 +5,7 @@ import { RateLimiter } from '../../accounts/rate-limiter';
 import { NetworkSettingsRepository } from '../../admin/network-settings.repository';
 import { networkSettingsRoutes } from '../../admin/network-settings.routes';
 import { NetworkSettingsService } from '../../admin/network-settings.service';
+import type { AuditService } from '../../audit/audit.service';
 import type { ModelRegistry } from '../../models/model-provider';
 import { documentAnalysisRoutes } from '../document-analysis.routes';
 import { DocumentAnalysisService } from '../document-analysis.service';
@@ -16,6 +17,7 @@ export interface WebImportDependencies {
   db: Db;
   knowledgeService: KnowledgeService;
   registry: ModelRegistry;
+  audit: AuditService;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface WebImportDependencies {
  * (GET/PUT /api/admin/settings/network) and document analysis (POST /api/documents/analyze). Called from app.ts.
  */
 export async function registerWebImportRoutes(server: FastifyInstance, deps: WebImportDependencies): Promise<void> {
-  const networkSettings = new NetworkSettingsService(new NetworkSettingsRepository(deps.db.kysely));
+  const networkSettings = new NetworkSettingsService(new NetworkSettingsRepository(deps.db.kysely), deps.audit);
   const scraper = new WebScraper(deps.knowledgeService, {
     policy: () => networkSettings.userUrlPolicy(),
   });
