@@ -8,10 +8,17 @@ import type { KnowledgeDocument, KnowledgeDocumentList } from './types';
 export const getDocuments = (collectionId: string, signal?: AbortSignal): Promise<KnowledgeDocumentList> =>
   api.get<KnowledgeDocumentList>(apiPaths.knowledge.documents(collectionId), signal);
 
+/** While documents are waiting or being processed, the list is also re-read now and then, in case an event was missed. */
+export const PENDING_REFETCH_MS = 5000;
+
 export const documentsQueryOptions = (collectionId: string) =>
   queryOptions({
     queryKey: knowledgeKeys.documents(collectionId),
     queryFn: ({ signal }) => getDocuments(collectionId, signal),
+    refetchInterval: (query) =>
+      query.state.data?.documents.some((doc) => doc.status === 'queued' || doc.status === 'processing')
+        ? PENDING_REFETCH_MS
+        : false,
   });
 
 export const useDocuments = (collectionId: string | null) =>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../config/paths';
 import { useServerEvent } from '../../../lib/server-events';
-import { upsertDocument } from '../api/get-documents';
+import { documentsQueryOptions, upsertDocument } from '../api/get-documents';
 import { knowledgeKeys } from '../api/keys';
 import { KnowledgeDocumentEvent } from '../api/types';
 
@@ -16,9 +16,13 @@ export function useDocumentEvents(enabled = true): void {
       if (!parsed.success) return;
       const { document } = parsed.data;
       upsertDocument(queryClient, document);
-      // A finished document changes the collection card (count, recent names, updated date).
-      if (document.status === 'ready' || document.status === 'failed')
+      if (document.status === 'ready' || document.status === 'failed') {
+        // A list fetched before this document finished may still be on its way and would overwrite the event
+        // with the older state: refetch it now (cancelling that one), so the last word is the server's.
+        void queryClient.invalidateQueries({ queryKey: documentsQueryOptions(document.collection_id).queryKey });
+        // A finished document changes the collection card (count, recent names, updated date).
         void queryClient.invalidateQueries({ queryKey: knowledgeKeys.collectionsRoot });
+      }
     },
     enabled,
   );
