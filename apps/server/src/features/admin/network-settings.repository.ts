@@ -1,31 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { nowIso } from '../../lib/crypto';
+import { InstanceSettingsRepository } from '../admin-settings/instance-settings.repository';
 
 const KEY = 'network.allowed_hosts';
 
-/** The intranet allowlist, one row of instance_settings holding a JSON array. */
+/** The intranet allowlist: one instance setting holding a JSON array of host entries. */
 export class NetworkSettingsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly settings: InstanceSettingsRepository;
 
-  async allowedHosts(): Promise<string[]> {
-    const row = await this.db.selectFrom('instance_settings').select('value').where('key', '=', KEY).executeTakeFirst();
-    if (!row) return [];
-    try {
-      const parsed: unknown = JSON.parse(row.value);
-      return Array.isArray(parsed) ? parsed.filter((entry): entry is string => typeof entry === 'string') : [];
-    } catch {
-      return [];
-    }
+  constructor(db: Kysely<Database>) {
+    this.settings = new InstanceSettingsRepository(db);
   }
 
-  async setAllowedHosts(hosts: string[], db: Kysely<Database> = this.db): Promise<void> {
-    const value = JSON.stringify(hosts);
-    const updated_at = nowIso();
-    await db
-      .insertInto('instance_settings')
-      .values({ key: KEY, value, updated_at })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at }))
-      .execute();
+  async allowedHosts(): Promise<string[]> {
+    const value = await this.settings.getJson(KEY);
+    return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+  }
+
+  setAllowedHosts(hosts: string[], db?: Kysely<Database>): Promise<void> {
+    return this.settings.setJson(KEY, hosts, db);
   }
 }
