@@ -6,6 +6,7 @@ import pg from 'pg';
 import { load as loadSqliteVec } from 'sqlite-vec';
 import type { Config } from '../config';
 import { migrations } from './migrations';
+import { withStatementCache } from './statement-cache';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -32,7 +33,7 @@ export function createDb(database: Config['database'], poolSize = 10): Db {
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
     loadVectorExtension(sqlite);
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return wrap(kysely, 'sqlite', () => runMigrations(kysely));
   }
   const pool = new pg.Pool({ connectionString: database.url, max: poolSize });

@@ -64,7 +64,8 @@ export class JobRepository {
         locked_by: worker,
         updated_at: now.toISOString(),
       })
-      .where('id', 'in', due)
+      // `id = (scalar subquery)` is a primary-key lookup; `id in (...)` made SQLite scan every queued job.
+      .where('id', '=', due)
       .where('status', '=', 'queued')
       .returningAll()
       .executeTakeFirst();

@@ -74,8 +74,8 @@ export class KnowledgeRepository {
     return rows.map((row) => row.id);
   }
 
-  async touchCollection(id: string, now: string): Promise<void> {
-    await this.db.updateTable('knowledge_collections').set({ updated_at: now }).where('id', '=', id).execute();
+  async touchCollection(id: string, now: string, db: Kysely<Database> = this.db): Promise<void> {
+    await db.updateTable('knowledge_collections').set({ updated_at: now }).where('id', '=', id).execute();
   }
 
   /** Counts by status (aggregated in SQL) and the two newest file names, per collection. */

@@ -144,6 +144,7 @@ export class KnowledgeService {
       // A document never exists without its job, so a crash here cannot strand it as 'queued'.
       await this.repository.insertDocument(row, async (trx) => {
         await this.jobs.enqueue(INGEST_JOB, payload, trx);
+        await this.repository.touchCollection(collectionId, row.updated_at, trx);
         const details = { collection_id: collectionId, file_name: row.file_name, file_size: row.file_size };
         await this.audit.record(
           trx,
@@ -160,7 +161,6 @@ export class KnowledgeService {
       }
       throw error;
     }
-    await this.repository.touchCollection(collectionId, row.updated_at);
     const document = toDocument(row);
     this.onQueued(document, userId);
     return document;
