@@ -58,6 +58,8 @@ COPY --from=deps /app/packages/contract/package.json ./packages/contract/package
 COPY --from=deps /app/apps/server/package.json ./apps/server/package.json
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/web/dist ./apps/web/dist
+# The shipped documentation pages: the server reads them to edit pages and draft documentation updates.
+COPY --from=build /app/apps/web/src/features/docs/content ./apps/web/src/features/docs/content
 # /data/models exists in the image so a volume mounted there is owned by `node` too.
 RUN mkdir -p /data/models && chown -R node:node /data
 VOLUME ["/data"]

@@ -2,6 +2,7 @@
 // Bundles the server's TypeScript into one ES module (apps/server/dist/main.js) so production runs on plain
 // Node.js: faster start and less memory than compiling on the fly. npm packages stay external; the
 // workspace's own TypeScript packages (@hearth/*) are bundled in.
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -17,7 +18,7 @@ const externalPackages = {
   },
 };
 
-await build({
+const result = await build({
   entryPoints: [path.join(root, 'apps/server/src/main.ts')],
   outfile: path.join(root, 'apps/server/dist/main.js'),
   bundle: true,
@@ -27,4 +28,14 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   plugins: [externalPackages],
+  write: false,
 });
+
+// Each file is written whole and then renamed into place, so a server starting from the bundle (e.g. a replica
+// in a test running beside another build) never reads a half-written one.
+for (const file of result.outputFiles) {
+  mkdirSync(path.dirname(file.path), { recursive: true });
+  const partial = `${file.path}.${process.pid}.partial`;
+  writeFileSync(partial, file.contents);
+  renameSync(partial, file.path);
+}

@@ -60,6 +60,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticWeb } from './http/static-web';
 import { createBlobStore } from './storage/create-blob-store';
 import { registerUpdateNoticeRoutes } from './features/updates/update-feature';
+import { buildDocsFeature, registerDocsRoutes } from './features/docs/docs-feature';
 import { VERSION } from './version';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -197,6 +198,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const releases = buildReleasesFeature(config, db, audit);
   await registerReleasesRoutes(server, releases);
   await registerUpdateNoticeRoutes(server, db, VERSION);
+  const docs = buildDocsFeature({ config, db, audit, models, adminSettings: adminSettingsService });
+  await registerDocsRoutes(server, docs);
   await server.register(promptRoutes, { promptService: new PromptService(new PromptRepository(db.kysely), audit) });
   await registerStaticWeb(server, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
 

@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_IP_MAX: intFrom(1, 100_000).default(50),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: intFrom(1, 86_400).default(900),
   WEB_DIST_DIR: z.string().optional(),
+  /** The documentation pages that ship with the app (Markdown); pages saved in the app override them. */
+  DOCS_CONTENT_DIR: z.string().optional(),
   OLLAMA_BASE_URL: z
     .string()
     .refine((value) => value === 'none' || value.split(',').every((url) => /^https?:\/\/[^\s]+$/.test(url.trim())), {
@@ -51,6 +53,8 @@ const EnvSchema = z.object({
   PROVIDER_TIMEOUT_MS: intFrom(100, 120_000).default(5000),
   /** Each call to the GitHub API (releases, deployments) and to the deployment webhook gives up after this. */
   GITHUB_TIMEOUT_MS: intFrom(100, 120_000).default(15_000),
+  /** Drafting one documentation update (a whole page from the model) gives up after this. */
+  DOCS_UPDATE_TIMEOUT_MS: intFrom(1000, 1_800_000).default(180_000),
   MODEL_LIST_CACHE_MS: intFrom(0, 600_000).default(3000),
   ALLOW_PRIVATE_DOWNLOADS: bool.default(false),
   /** How long a background job is held by its worker without renewal; a dead replica's jobs move after this. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
-import type { TestServer } from './test-server';
+import { type DbHandle, type HttpClient, kyselyOf, type TestServer } from './test-server';
 
 export interface Cookie {
   value: string;
@@ -31,7 +31,7 @@ export const cookieHeader = (cookies: Record<string, Cookie>): string =>
 
 /** Changes a role through the admin API, as the given (super) admin. */
 export async function assignRole(
-  server: TestServer,
+  server: HttpClient,
   actorToken: string,
   userId: string,
   role: 'user' | 'moderator' | 'admin',
@@ -51,9 +51,9 @@ export async function setRoleInDb(server: TestServer, userId: string, role: Role
 }
 
 /** Test setup only: there is no API for organisations yet, so one is made in the database. */
-export async function moveToNewOrganization(server: TestServer, userId: string, name = 'Elsewhere'): Promise<string> {
+export async function moveToNewOrganization(db: DbHandle, userId: string, name = 'Elsewhere'): Promise<string> {
   const id = randomUUID();
-  const kysely = server.app.db.kysely;
+  const kysely = kyselyOf(db);
   await kysely.insertInto('organizations').values({ id, name, created_at: new Date().toISOString() }).execute();
   await kysely.updateTable('user_roles').set({ organization_id: id }).where('user_id', '=', userId).execute();
   return id;

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const BIN = process.env.PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
+export const PG_BIN_DIR = process.env.PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
 
 export interface Cluster {
   url: string;
@@ -41,9 +41,13 @@ export async function startCluster(): Promise<Cluster> {
     chownSync(dir, uid, gid);
   }
   const port = await freePort();
-  run(path.join(BIN, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8'], asPostgres);
   run(
-    path.join(BIN, 'pg_ctl'),
+    path.join(PG_BIN_DIR, 'initdb'),
+    ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8'],
+    asPostgres,
+  );
+  run(
+    path.join(PG_BIN_DIR, 'pg_ctl'),
     [
       '-D',
       data,
@@ -60,7 +64,7 @@ export async function startCluster(): Promise<Cluster> {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: () => {
       try {
-        run(path.join(BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], asPostgres);
+        run(path.join(PG_BIN_DIR, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], asPostgres);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

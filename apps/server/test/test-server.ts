@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import type { Database } from '../src/db/schema';
 
 export type TestDb = 'sqlite' | 'postgres';
 export const testDb: TestDb = process.env.HEARTH_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -22,12 +24,46 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export interface TestServer {
-  app: App;
+/** Requests to one Hearth server over HTTP: an in-process test server or a replica process. */
+export interface HttpClient {
   url: string;
-  dataDir: string;
   request<T = Record<string, unknown>>(urlPath: string, options?: RequestOptions): Promise<Response<T>>;
+}
+
+export interface TestServer extends HttpClient {
+  app: App;
+  dataDir: string;
   close(): Promise<void>;
+}
+
+/** Direct database access for fixtures the API cannot make: a test server's, or a Kysely on the same database. */
+export type DbHandle = Pick<TestServer, 'app'> | Kysely<Database>;
+
+export const kyselyOf = (handle: DbHandle): Kysely<Database> => ('app' in handle ? handle.app.db.kysely : handle);
+
+/** JSON requests to the server at `url` (a bearer token when given; the body parsed when it is JSON). */
+export function httpClient(url: string): HttpClient {
+  return {
+    url,
+    async request<T>(urlPath: string, options: RequestOptions = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.body !== undefined) headers['content-type'] = 'application/json';
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      const response = await fetch(url + urlPath, {
+        method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+      const text = await response.text();
+      let body: unknown;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        body = text;
+      }
+      return { status: response.status, body: body as T, headers: response.headers };
+    },
+  };
 }
 
 /** A fresh database on the shared throwaway cluster: each test file gets its own. */
@@ -64,28 +100,10 @@ export async function startTestServer(
   const url = `http://127.0.0.1:${port}`;
 
   const server: TestServer & { databaseUrl?: string } = {
+    ...httpClient(url),
     app,
-    url,
     dataDir,
     databaseUrl,
-    async request<T>(urlPath: string, options: RequestOptions = {}) {
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.body !== undefined) headers['content-type'] = 'application/json';
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      const response = await fetch(url + urlPath, {
-        method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      });
-      const text = await response.text();
-      let body: unknown;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        body = text;
-      }
-      return { status: response.status, body: body as T, headers: response.headers };
-    },
     async close() {
       await app.close();
       if (!reuse) rmSync(dataDir, { recursive: true, force: true });
@@ -106,7 +124,7 @@ export interface TestUser {
 let counter = 0;
 
 /** Signs up and signs in a fresh account; returns its id and bearer token. */
-export async function createUser(server: TestServer, prefix = 'user'): Promise<TestUser> {
+export async function createUser(server: HttpClient, prefix = 'user'): Promise<TestUser> {
   counter += 1;
   const email = `${prefix}${counter}-${Math.random().toString(36).slice(2, 7)}@example.test`;
   const signup = await server.request<{ user: { id: string; role: string } }>('/api/auth/signup', {
@@ -116,7 +134,7 @@ export async function createUser(server: TestServer, prefix = 'user'): Promise<T
   return { ...(await login(server, email)), email };
 }
 
-export async function login(server: TestServer, email: string, password = STRONG_PASSWORD): Promise<TestUser> {
+export async function login(server: HttpClient, email: string, password = STRONG_PASSWORD): Promise<TestUser> {
   const response = await server.request<{ access_token: string; user: { id: string; role: string } }>(
     '/api/auth/login',
     {

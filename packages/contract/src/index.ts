@@ -21,3 +21,5 @@ export * from './prompts';
 export * from './document-formats';
 export * from './releases';
 export * from './update-notices';
+export * from './doc-pages';
+export * from './docs-maintenance';

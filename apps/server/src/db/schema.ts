@@ -323,6 +323,59 @@ export interface UpdateNotificationsTable {
   created_at: Timestamp;
 }
 
+/** A documentation page saved in the app; pages never saved are read from the shipped Markdown. */
+export interface DocPagesTable {
+  path: string;
+  source: string;
+  revision: number;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+export interface DocPageRevisionsTable {
+  id: string;
+  path: string;
+  revision: number;
+  kind: 'edit' | 'revert' | 'doc_update';
+  restored_revision: number | null;
+  source: string;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface DocChangesTable {
+  id: string;
+  file_type: 'component' | 'service' | 'backend' | 'config' | 'docs';
+  file_path: string;
+  previous_path: string | null;
+  change_type: 'added' | 'modified' | 'deleted' | 'renamed';
+  impact: 'low' | 'medium' | 'high' | 'critical';
+  /** JSON array of documentation page paths. */
+  affected_docs: string;
+  lines_changed: number;
+  diff_excerpt: string;
+  commit_sha: string;
+  /** 0/1. */
+  processed: number;
+  created_at: Timestamp;
+}
+
+export interface DocUpdatesTable {
+  id: string;
+  change_id: string;
+  doc_path: string;
+  current_content: string;
+  suggested_content: string;
+  update_type: 'automatic' | 'review_required';
+  status: 'pending' | 'applied' | 'rejected';
+  ai_confidence: number;
+  error: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   profiles: ProfilesTable;
@@ -350,4 +403,8 @@ export interface Database {
   deployment_logs: DeploymentLogsTable;
   github_integrations: GithubIntegrationsTable;
   update_notifications: UpdateNotificationsTable;
+  doc_pages: DocPagesTable;
+  doc_page_revisions: DocPageRevisionsTable;
+  doc_changes: DocChangesTable;
+  doc_updates: DocUpdatesTable;
 }

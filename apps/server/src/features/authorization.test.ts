@@ -1,7 +1,8 @@
 /**
  * Every route against every kind of caller (DESIGN.md §5). The route list is read from the running server,
  * so a route added without a row below fails this test. To add a route: add one entry to ROUTES, saying how
- * to build its request and what each caller should get.
+ * to build its request and what each caller should get. In the postgres project the same table runs a second
+ * time against two replica processes on PostgreSQL + S3 (issue 8): setup on one, every checked request on the other.
  */
 import type { AdminUser, ApiTokenCreated, Attachment, MessageList } from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,14 +11,17 @@ import { type FakeGithub, startFakeGithub } from '../../test/fakes/fake-github';
 import { type FakeOllama, startFakeOllama } from '../../test/fakes/fake-ollama';
 import { type FakeSite, htmlPage, startFakeSite } from '../../test/fakes/fake-site';
 import { assignRole, listRoutes, moveToNewOrganization } from '../../test/helpers';
+import { replicaSkipReason, startReplicaPair } from '../../test/replica-pair';
 import { openSse } from '../../test/sse-client';
 import { insertNotification, insertVersion } from './updates/update-test-helpers';
+import { DocsMaintenanceTargets } from './docs/maintenance/maintenance-test-helpers';
 import {
   createUser,
   login,
   STRONG_PASSWORD,
+  type DbHandle,
+  type HttpClient,
   startTestServer,
-  type TestServer,
   type TestUser,
   testDb,
 } from '../../test/test-server';
@@ -110,6 +114,12 @@ interface Scenario {
   /** A brand-new account's token (undefined for anonymous), for requests that delete the caller's account. */
   disposableToken(): Promise<string | undefined>;
   uniqueEmail(): string;
+  /** The current revision of a documentation page (0 = shipped), read by the super admin. */
+  docRevision(path: string): Promise<number>;
+  /** A new documentation change recorded from a small git repository (configured as the tree); its id. */
+  newDocChange(): Promise<string>;
+  /** A new pending documentation update drafted by the super admin; its id. */
+  newDocUpdate(): Promise<string>;
 }
 
 interface RouteRequest {
@@ -311,6 +321,77 @@ const ROUTES: RouteRule[] = [
     route: 'POST /api/admin/integrations/github/test',
     expect: superAdminsOnly,
     request: () => ({ path: '/api/admin/integrations/github/test', body: {} }),
+  },
+  { route: 'GET /api/docs/pages', expect: everyone, request: get('/api/docs/pages') },
+  { route: 'GET /api/admin/docs/pages', expect: superAdminsOnly, request: get('/api/admin/docs/pages') },
+  { route: 'GET /api/admin/docs/page', expect: superAdminsOnly, request: get('/api/admin/docs/page?path=/docs/chat') },
+  {
+    route: 'GET /api/admin/docs/page/revision',
+    expect: superAdminsOnly,
+    request: get('/api/admin/docs/page/revision?path=/docs/chat&revision=0'),
+  },
+  {
+    route: 'PUT /api/admin/docs/page',
+    expect: superAdminsOnly,
+    request: async (s) => ({
+      path: '/api/admin/docs/page',
+      body: {
+        path: '/docs/community',
+        source: `---\ntitle: Community\npath: /docs/community\n---\n\nSaved by ${s.caller}.\n`,
+        baseRevision: await s.docRevision('/docs/community'),
+      },
+    }),
+  },
+  {
+    route: 'POST /api/admin/docs/page/revert',
+    expect: superAdminsOnly,
+    request: () => ({ path: '/api/admin/docs/page/revert', body: { path: '/docs/community', revision: 0 } }),
+  },
+  {
+    route: 'GET /api/admin/docs/maintenance/settings',
+    expect: superAdminsOnly,
+    request: get('/api/admin/docs/maintenance/settings'),
+  },
+  {
+    route: 'PUT /api/admin/docs/maintenance/settings',
+    expect: superAdminsOnly,
+    request: () => ({ path: '/api/admin/docs/maintenance/settings', body: { repoPath: null, model: null } }),
+  },
+  {
+    route: 'POST /api/admin/docs/changes/detect',
+    expect: superAdminsOnly,
+    // Configures the small test repository first (a change in it), so detection never reads the whole checkout.
+    request: async (s) => (await s.newDocChange(), { path: '/api/admin/docs/changes/detect', body: {} }),
+  },
+  { route: 'GET /api/admin/docs/changes', expect: superAdminsOnly, request: get('/api/admin/docs/changes') },
+  {
+    route: 'POST /api/admin/docs/changes/:id/draft',
+    expect: superAdminsOnly,
+    request: async (s) => ({ path: `/api/admin/docs/changes/${await s.newDocChange()}/draft` }),
+  },
+  {
+    route: 'POST /api/admin/docs/generate-update',
+    expect: superAdminsOnly,
+    request: async (s) => ({
+      path: '/api/admin/docs/generate-update',
+      body: { change: await s.newDocChange(), docPath: '/docs/chat' },
+    }),
+  },
+  { route: 'GET /api/admin/docs/updates', expect: superAdminsOnly, request: get('/api/admin/docs/updates') },
+  {
+    route: 'POST /api/admin/docs/updates/process-automatic',
+    expect: superAdminsOnly,
+    request: () => ({ path: '/api/admin/docs/updates/process-automatic' }),
+  },
+  {
+    route: 'POST /api/admin/docs/updates/:id/apply',
+    expect: superAdminsOnly,
+    request: async (s) => ({ path: `/api/admin/docs/updates/${await s.newDocUpdate()}/apply` }),
+  },
+  {
+    route: 'POST /api/admin/docs/updates/:id/reject',
+    expect: superAdminsOnly,
+    request: async (s) => ({ path: `/api/admin/docs/updates/${await s.newDocUpdate()}/reject` }),
   },
   {
     route: 'POST /api/updates/notifications/:id/read',
@@ -590,11 +671,33 @@ const ROUTES: RouteRule[] = [
   },
 ];
 
-describe(`authorisation: every route × every caller (${testDb})`, () => {
-  let server: TestServer;
+/** Where the table runs: the server(s) its requests go to, their database, and the routes they answer. */
+interface Target {
+  /** Setup: the accounts, roles and settings, and the fixtures the Scenario makes. */
+  setup: HttpClient;
+  /** Every request the table checks. */
+  checked: HttpClient;
+  /** The same database, for the fixtures the API cannot make. */
+  db: DbHandle;
+  /** Read from the server's own route tree. */
+  routes: string[];
+  close(): Promise<void>;
+}
+
+/** Starts a target whose servers have `env` added (the fake model runtime and the table's switches). */
+type StartTarget = (env: Record<string, string>) => Promise<Target>;
+
+/** The table against one target: setup through `target.setup`, every checked request through `target.checked`. */
+function authorizationSuite(startTarget: StartTarget): void {
+  let target: Target;
+  /** Where setup goes: the accounts and the Scenario's fixtures. */
+  let server: HttpClient;
   let ollama: FakeOllama;
   let site: FakeSite;
   let github: FakeGithub;
+  let docsTargets: DocsMaintenanceTargets | undefined;
+  const docs = () =>
+    (docsTargets ??= new DocsMaintenanceTargets(server, () => accounts.superAdmin.token, ollama.knobs));
   let accounts: Record<Account, TestUser>;
   let emails = 0;
   let versions = 0;
@@ -603,12 +706,13 @@ describe(`authorisation: every route × every caller (${testDb})`, () => {
 
   beforeAll(async () => {
     ollama = await startFakeOllama();
-    server = await startTestServer({
+    target = await startTarget({
       OLLAMA_BASE_URL: ollama.url,
       BUILTIN_RUNTIME: 'false',
       ALLOW_PRIVATE_DOWNLOADS: 'true',
       MODEL_LIST_CACHE_MS: '600000',
     });
+    server = target.setup;
     const superAdmin = await createUser(server, 'authz-root');
     const [user, otherUser, moderator, otherOrgAdmin, admin] = [
       await createUser(server, 'authz-owner'),
@@ -620,7 +724,7 @@ describe(`authorisation: every route × every caller (${testDb})`, () => {
     await assignRole(server, superAdmin.token, moderator.id, 'moderator');
     await assignRole(server, superAdmin.token, admin.id, 'admin');
     await assignRole(server, superAdmin.token, otherOrgAdmin.id, 'admin');
-    await moveToNewOrganization(server, otherOrgAdmin.id);
+    await moveToNewOrganization(target.db, otherOrgAdmin.id);
     accounts = { user, otherUser, moderator, otherOrgAdmin, admin, superAdmin };
     site = await startFakeSite({ '/': { body: htmlPage('Authz page', 'A page to scrape.') } });
     await server.request('/api/admin/settings/network', {
@@ -635,12 +739,13 @@ describe(`authorisation: every route × every caller (${testDb})`, () => {
       body: { owner: github.owner, repo: github.repo, token: github.token, api_base_url: github.apiBaseUrl },
     });
     if (integration.status !== 200) throw new Error(`setup: GitHub integration failed (${integration.status})`);
-  });
+  }, 180_000);
   afterAll(async () => {
-    await server.close();
+    await target?.close();
     await github.close();
     await ollama.close();
     await site.close();
+    docsTargets?.close();
   });
 
   function scenarioFor(caller: Caller): Scenario {
@@ -650,6 +755,15 @@ describe(`authorisation: every route × every caller (${testDb})`, () => {
       token: caller === 'anonymous' ? undefined : accounts[caller].token,
       accounts,
       uniqueEmail,
+      newDocChange: () => docs().newChange(),
+      newDocUpdate: () => docs().newUpdate(),
+      async docRevision(path) {
+        const page = await server.request<{ revision: number }>(`/api/admin/docs/page?path=${path}`, {
+          token: accounts.superAdmin.token,
+        });
+        if (page.status !== 200) throw new Error(`setup: reading ${path} failed (${page.status})`);
+        return page.body.revision;
+      },
       async newMember() {
         const body = { email: uniqueEmail(), password: STRONG_PASSWORD };
         const response = await server.request<AdminUser>('/api/admin/users', {
@@ -691,12 +805,12 @@ describe(`authorisation: every route × every caller (${testDb})`, () => {
         return (await response.json()) as Attachment;
       },
       async newOwnedNotification() {
-        const versionId = await insertVersion(server, nextVersion());
-        return insertNotification(server, accounts.user.id, versionId);
+        const versionId = await insertVersion(target.db, nextVersion());
+        return insertNotification(target.db, accounts.user.id, versionId);
       },
       async newLiveVersion() {
         const version = nextVersion();
-        await insertVersion(server, version);
+        await insertVersion(target.db, version);
         return version;
       },
       uniqueVersion: nextVersion,
@@ -769,7 +883,7 @@ describe(`authorisation: every route × every caller (${testDb})`, () => {
 
   /** An event stream: its status, and its JSON body when it is refused. */
   async function streamOutcome(path: string, token: string | undefined) {
-    const stream = await openSse(server.url + path, { token });
+    const stream = await openSse(target.checked.url + path, { token });
     if (stream.status >= 200 && stream.status < 300) {
       stream.close();
       return { status: stream.status, body: {} as ErrorShape };
@@ -787,12 +901,12 @@ describe(`authorisation: every route × every caller (${testDb})`, () => {
     const response = built.stream
       ? await streamOutcome(built.path, token)
       : built.form
-        ? await fetch(server.url + built.path, {
+        ? await fetch(target.checked.url + built.path, {
             method,
             headers: token ? { authorization: `Bearer ${token}` } : {},
             body: built.form,
           }).then(async (raw) => ({ status: raw.status, body: (await raw.json()) as ErrorShape }))
-        : await server.request<ErrorShape>(built.path, { method, body: built.body, token });
+        : await target.checked.request<ErrorShape>(built.path, { method, body: built.body, token });
     if (response.status >= 200 && response.status < 300) return 'allow';
     // /v1 answers in OpenAI's error shape, {error: {code}}.
     const body = typeof response.body === 'object' && response.body ? response.body : undefined;
@@ -807,7 +921,7 @@ describe(`authorisation: every route × every caller (${testDb})`, () => {
   }
 
   it('has exactly one row for every route the server answers', () => {
-    const served = listRoutes(server.app.server);
+    const served = target.routes;
     const covered = ROUTES.map((rule) => rule.route);
     expect(
       served.filter((route) => !covered.includes(route)),
@@ -839,9 +953,39 @@ describe(`authorisation: every route × every caller (${testDb})`, () => {
       superAdmin: 'super_admin',
     };
     for (const [caller, account] of Object.entries(accounts)) {
-      const me = await server.request<{ role: string }>('/api/auth/me', { token: account.token });
+      const me = await target.checked.request<{ role: string }>('/api/auth/me', { token: account.token });
       expect(me.status, caller).toBe(200);
       expect(me.body.role, caller).toBe(roles[caller as Account]);
     }
   });
-});
+}
+
+/** One in-process server (SQLite, or the postgres project's database) answers setup and checks alike. */
+const inProcess: StartTarget = async (env) => {
+  const server = await startTestServer(env);
+  return {
+    setup: server,
+    checked: server,
+    db: server,
+    routes: listRoutes(server.app.server),
+    close: () => server.close(),
+  };
+};
+
+/**
+ * Two replica processes on one PostgreSQL database and one S3 bucket (issue 8). Setup goes to A and every
+ * checked request to B, so every row shows that what A wrote (sessions, roles, settings, owned rows, stored
+ * files) is honoured by B; alternating rows would halve that and find nothing more, as both run the same build.
+ */
+const onTwoReplicas: StartTarget = async (env) => {
+  const pair = await startReplicaPair(env);
+  return { setup: pair.a, checked: pair.b, db: pair.db, routes: pair.routes, close: () => pair.close() };
+};
+
+describe(`authorisation: every route × every caller (${testDb})`, () => authorizationSuite(inProcess));
+
+const replicasSkipped = replicaSkipReason(testDb);
+describe.skipIf(replicasSkipped !== undefined)(
+  `authorisation: every route × every caller on two replicas, PostgreSQL + S3${replicasSkipped ? ` (skipped: ${replicasSkipped})` : ''}`,
+  () => authorizationSuite(onTwoReplicas),
+);

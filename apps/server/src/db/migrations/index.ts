@@ -9,6 +9,7 @@ import * as profileLastSeen from './20261122_0007_profile_last_seen';
 import * as prompts from './20261122_0008_prompts';
 import * as jobWorker from './20261122_0009_job_worker';
 import * as releases from './20261122_0010_releases';
+import * as docs from './20261122_0011_docs';
 
 /**
  * Every migration, in order. Timestamped names; a landed migration is never edited.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0008_prompts': prompts,
   '20261122_0009_job_worker': jobWorker,
   '20261122_0010_releases': releases,
+  '20261122_0011_docs': docs,
 };

@@ -1,5 +1,6 @@
 import type { LoginBody, SignupBody } from '@hearth/contract';
 import { DEFAULT_ORGANIZATION_ID } from '../../db/migrations/20261122_0001_foundation';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/errors';
 import { isoIn, randomToken } from '../../lib/crypto';
 import type { AuditContext, AuditService } from '../audit/audit.service';
@@ -185,8 +186,3 @@ const asActor = (user: { id: string; email: string }, client: ClientInfo): Audit
 });
 
 const emailTaken = () => AppError.conflict('An account with this email already exists.', 'email_taken');
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}

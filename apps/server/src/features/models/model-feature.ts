@@ -96,6 +96,7 @@ export function buildModelFeature(
     loadAdminEntries: async () => adminEntries(await providerRepository.list(), secrets, config.PROVIDER_TIMEOUT_MS),
     timeoutMs: config.PROVIDER_TIMEOUT_MS,
     cacheMs: config.MODEL_LIST_CACHE_MS,
+    cluster: bus,
   });
   const downloadService = new DownloadService(
     new DownloadRepository(db.kysely),

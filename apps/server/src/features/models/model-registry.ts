@@ -1,5 +1,6 @@
 import type { ProviderSource } from '@hearth/contract';
 import { AppError } from '../../http/errors';
+import type { EventBus } from '../events/event-bus';
 import type { ListedModel, ModelProvider, ModelRegistry, ProviderError, ProviderModel } from './model-provider';
 import { type LoadTracker, RoutedProvider } from './routed-provider';
 
@@ -32,7 +33,12 @@ export interface RegistryOptions {
   timeoutMs: number;
   /** How long a model list counts as fresh. A stale one is still served (and refreshed behind) for 20× that. */
   cacheMs: number;
+  /** The other replicas (PostgreSQL): told when admins add or remove a provider here, and telling us in turn. */
+  cluster?: Pick<EventBus, 'broadcastControl' | 'onControl'>;
 }
+
+/** The control message replicas send each other when an admin adds or removes a provider. */
+const PROVIDERS_CHANGED = 'models.providers_changed';
 
 interface CacheSlot {
   state: ProviderState | null;
@@ -50,7 +56,13 @@ export class ProviderRegistry implements ModelRegistry, LoadTracker {
   private readonly load = new Map<string, number>();
   private lastModel: { name: string; at: string } | null = null;
 
-  constructor(private readonly options: RegistryOptions) {}
+  constructor(private readonly options: RegistryOptions) {
+    options.cluster?.onControl((message) => {
+      if (message.kind !== PROVIDERS_CHANGED) return;
+      this.invalidateProviders();
+      if (typeof message.providerId === 'string') this.invalidateModels(message.providerId);
+    });
+  }
 
   async entries(): Promise<ProviderEntry[]> {
     this.adminEntries ??= this.options.loadAdminEntries().catch((error: unknown) => {
@@ -60,12 +72,23 @@ export class ProviderRegistry implements ModelRegistry, LoadTracker {
     return [...this.options.fixed, ...(await this.adminEntries)];
   }
 
+  /** One provider by id; an id not in the list read earlier is looked up again (another replica may have added it). */
   async entry(id: string): Promise<ProviderEntry | undefined> {
+    const known = (await this.entries()).find((entry) => entry.provider.id === id);
+    if (known) return known;
+    this.invalidateProviders();
     return (await this.entries()).find((entry) => entry.provider.id === id);
   }
 
   invalidateProviders(): void {
     this.adminEntries = null;
+  }
+
+  /** An admin added or removed the provider here: re-read the list, and have every other replica do the same. */
+  providersChanged(providerId: string): void {
+    this.invalidateProviders();
+    this.invalidateModels(providerId);
+    this.options.cluster?.broadcastControl({ kind: PROVIDERS_CHANGED, providerId });
   }
 
   /** Forget cached model lists (after a pull, a download, a delete). */

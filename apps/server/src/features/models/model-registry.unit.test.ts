@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeOllama, startFakeOllama } from '../../../test/fakes/fake-ollama';
+import type { ControlListener, ControlMessage } from '../events/event-bus';
 import type { ChatChunk } from './model-provider';
 import { type ProviderEntry, ProviderRegistry } from './model-registry';
 import { OllamaProvider } from './providers/ollama.provider';
@@ -107,4 +108,43 @@ describe('model registry', () => {
     registry.invalidateModels();
     expect(await registry.listModels()).toHaveLength(0);
   });
+
+  it('follows providers that admins add or remove on another replica', async () => {
+    const stored: ProviderEntry[] = [];
+    const sent: ControlMessage[] = [];
+    let fromOthers: ControlListener = () => undefined;
+    const registry = new ProviderRegistry({
+      fixed: [],
+      loadAdminEntries: async () => [...stored],
+      timeoutMs: 1000,
+      cacheMs: 60_000,
+      cluster: {
+        broadcastControl: (message) => sent.push(message),
+        onControl: (listener) => {
+          fromOthers = listener;
+          return () => undefined;
+        },
+      },
+    });
+    const ids = async () => (await registry.entries()).map((entry) => entry.provider.id);
+    expect(await ids()).toEqual([]);
+    // Added elsewhere: the list read earlier lacks it, but asking for it by id reads the database again.
+    stored.push(adminEntry('p1'));
+    expect((await registry.entry('p1'))?.provider.id).toBe('p1');
+    // Removed elsewhere: the other replica's notice makes this one read the list again.
+    stored.length = 0;
+    expect(await ids()).toEqual(['p1']);
+    fromOthers({ kind: 'models.providers_changed', providerId: 'p1' });
+    expect(await ids()).toEqual([]);
+    expect(await registry.entry('p1')).toBeUndefined();
+    // A change made here is announced to the others.
+    registry.providersChanged('p2');
+    expect(sent).toEqual([{ kind: 'models.providers_changed', providerId: 'p2' }]);
+  });
 });
+
+function adminEntry(id: string): ProviderEntry {
+  const baseUrl = 'http://127.0.0.1:9';
+  const provider = new OllamaProvider({ id, name: id, baseUrl, timeoutMs: 1000 });
+  return { provider, source: 'admin', baseUrl, hasApiKey: false, group: id };
+}

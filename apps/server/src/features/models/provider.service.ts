@@ -97,7 +97,7 @@ export class ProviderService {
       await this.audit.record(trx, providerEvent(actorId, 'CREATE', created.id, details), context);
       return created;
     });
-    this.registry.invalidateProviders();
+    this.registry.providersChanged(row.id);
     const entry = await this.registry.entry(row.id);
     if (!entry) throw new Error('Created provider is missing');
     return toProvider(entry, await this.registry.state(entry, true));
@@ -114,8 +114,7 @@ export class ProviderService {
       const details = { kind: entry.provider.kind, name: entry.provider.name, origin: originOf(entry.baseUrl) };
       await this.audit.record(trx, providerEvent(actorId, 'DELETE', id, details), context);
     });
-    this.registry.invalidateProviders();
-    this.registry.invalidateModels(id);
+    this.registry.providersChanged(id);
   }
 
   async test(id: string): Promise<ProviderTestResult> {

@@ -5,6 +5,7 @@ import type {
   DeploymentStatus,
   UpdateVersionStatusBody,
 } from '@hearth/contract';
+import { isUniqueViolation } from '../../db/errors';
 import type { Executor } from '../../db/transaction';
 import { AppError } from '../../http/errors';
 import { newId, nowIso } from '../../lib/crypto';
@@ -29,11 +30,6 @@ const LOG_LIMIT = 200;
 
 export const refusedTransition = (from: DeploymentStatus, to: string) =>
   new AppError('invalid_transition', 409, `A ${from} version cannot be moved to ${to}.`, { from, to });
-
-const isUniqueViolation = (error: unknown) => {
-  const { code, message } = (error ?? {}) as { code?: string; message?: string };
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/i.test(message ?? '');
-};
 
 /** Versions and their simple (in-app) deployment; GitHub deployments are GithubDeployService's. */
 export class VersionService {

@@ -1,19 +1,19 @@
 import { newId, nowIso } from '../../lib/crypto';
-import type { TestServer } from '../../../test/test-server';
+import { type DbHandle, kyselyOf } from '../../../test/test-server';
 
 /**
  * Test fixtures for the update notices. Versions and the fan-out of notifications belong to the releases
  * feature; these write the same rows directly so the notice tests do not depend on its GitHub flow.
  */
 export async function insertVersion(
-  server: TestServer,
+  db: DbHandle,
   version: string,
   options: { status?: 'draft' | 'staged' | 'live' | 'rollback'; notes?: string; critical?: boolean } = {},
 ): Promise<string> {
   const id = newId();
   const now = nowIso();
   const status = options.status ?? 'live';
-  await server.app.db.kysely
+  await kyselyOf(db)
     .insertInto('app_versions')
     .values({
       id,
@@ -35,9 +35,9 @@ export async function insertVersion(
 }
 
 /** One update notification for the user about the version; its id. */
-export async function insertNotification(server: TestServer, userId: string, versionId: string): Promise<string> {
+export async function insertNotification(db: DbHandle, userId: string, versionId: string): Promise<string> {
   const id = newId();
-  await server.app.db.kysely
+  await kyselyOf(db)
     .insertInto('update_notifications')
     .values({
       id,

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { AdminSettingsService } from '../admin-settings/admin-settings.service';
+import type { AuditService } from '../audit/audit.service';
+import type { ModelFeature } from '../models/model-feature';
+import { DocPageRepository } from './doc-page.repository';
+import { docPageRoutes } from './doc-page.routes';
+import { DocPageService } from './doc-page.service';
+import { ShippedDocs } from './shipped-docs';
+import {
+  buildMaintenanceFeature,
+  type MaintenanceFeature,
+  registerMaintenanceRoutes,
+} from './maintenance/maintenance-feature';
+
+export interface DocsFeature {
+  shipped: ShippedDocs;
+  pages: DocPageService;
+  maintenance: MaintenanceFeature;
+}
+
+export interface DocsFeatureDeps {
+  config: Config;
+  db: Db;
+  audit: AuditService;
+  models: ModelFeature;
+  adminSettings: AdminSettingsService;
+}
+
+/** Wires the documentation pages and their maintenance (called from app.ts). */
+export function buildDocsFeature({ config, db, audit, models, adminSettings }: DocsFeatureDeps): DocsFeature {
+  const shipped = ShippedDocs.load(config.DOCS_CONTENT_DIR);
+  const pages = new DocPageService(shipped, new DocPageRepository(db.kysely), audit);
+  const maintenance = buildMaintenanceFeature({
+    config,
+    db,
+    audit,
+    registry: models.registry,
+    adminSettings,
+    shipped,
+    pages,
+  });
+  return { shipped, pages, maintenance };
+}
+
+export async function registerDocsRoutes(server: FastifyInstance, feature: DocsFeature): Promise<void> {
+  await server.register(docPageRoutes, { pages: feature.pages });
+  await registerMaintenanceRoutes(server, feature.maintenance);
+}

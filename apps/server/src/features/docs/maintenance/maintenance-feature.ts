@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/database';
+import type { AdminSettingsService } from '../../admin-settings/admin-settings.service';
+import { InstanceSettingsRepository } from '../../admin-settings/instance-settings.repository';
+import type { AuditService } from '../../audit/audit.service';
+import type { ModelRegistry } from '../../models/model-provider';
+import type { DocPageService } from '../doc-page.service';
+import type { ShippedDocs } from '../shipped-docs';
+import { DocChangeRepository } from './doc-change.repository';
+import { DocChangeService } from './doc-change.service';
+import { DocUpdateDecisionService } from './doc-update-decision.service';
+import { DocUpdateGenerator } from './doc-update-generator';
+import { DocUpdateRepository } from './doc-update.repository';
+import { DocUpdateService } from './doc-update.service';
+import { maintenanceRoutes } from './maintenance.routes';
+import { MaintenanceSettingsService } from './maintenance-settings.service';
+
+export interface MaintenanceFeature {
+  settings: MaintenanceSettingsService;
+  changes: DocChangeService;
+  updates: DocUpdateService;
+  decisions: DocUpdateDecisionService;
+}
+
+export interface MaintenanceDeps {
+  config: Config;
+  db: Db;
+  audit: AuditService;
+  registry: ModelRegistry;
+  adminSettings: AdminSettingsService;
+  shipped: ShippedDocs;
+  pages: DocPageService;
+}
+
+/** Wires documentation maintenance (called from docs-feature.ts). */
+export function buildMaintenanceFeature(deps: MaintenanceDeps): MaintenanceFeature {
+  const changeRepository = new DocChangeRepository(deps.db.kysely);
+  const updateRepository = new DocUpdateRepository(deps.db.kysely);
+  const settings = new MaintenanceSettingsService(
+    new InstanceSettingsRepository(deps.db.kysely),
+    deps.adminSettings,
+    deps.registry,
+    deps.audit,
+  );
+  const generator = new DocUpdateGenerator(
+    deps.registry,
+    async () => settings.effectiveModel(await settings.stored()),
+    deps.config.DOCS_UPDATE_TIMEOUT_MS,
+  );
+  return {
+    settings,
+    changes: new DocChangeService(changeRepository, settings, deps.shipped, deps.audit),
+    updates: new DocUpdateService(updateRepository, changeRepository, deps.pages, generator, deps.audit),
+    decisions: new DocUpdateDecisionService(updateRepository, deps.pages, deps.audit),
+  };
+}
+
+export async function registerMaintenanceRoutes(server: FastifyInstance, feature: MaintenanceFeature): Promise<void> {
+  await server.register(maintenanceRoutes, feature);
+}
