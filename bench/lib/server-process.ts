@@ -12,11 +12,15 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Runs the production server bundle (built first) as its own process, as `npm start` would. */
+/**
+ * Runs the production server bundle (built first) as its own process, as `npm start` would. BENCH_SERVER_NODE_ARGS
+ * passes node flags to it, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server under load.
+ */
 export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
   const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('server build failed');
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'apps/server/dist/main.js')], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

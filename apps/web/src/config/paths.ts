@@ -107,10 +107,32 @@ export const apiPaths = {
     deploymentLogs: '/api/admin/deployment-logs',
     githubIntegration: '/api/admin/integrations/github',
     githubIntegrationTest: '/api/admin/integrations/github/test',
+    /** Documentation maintenance (the Documentation tab). */
+    docsMaintenance: {
+      settings: '/api/admin/docs/maintenance/settings',
+      detect: '/api/admin/docs/changes/detect',
+      changes: '/api/admin/docs/changes',
+      draft: (changeId: string) => `/api/admin/docs/changes/${encodeURIComponent(changeId)}/draft`,
+      generate: '/api/admin/docs/generate-update',
+      updates: '/api/admin/docs/updates',
+      processAutomatic: '/api/admin/docs/updates/process-automatic',
+      apply: (updateId: string) => `/api/admin/docs/updates/${encodeURIComponent(updateId)}/apply`,
+      reject: (updateId: string) => `/api/admin/docs/updates/${encodeURIComponent(updateId)}/reject`,
+    },
   },
   prompts: {
     list: '/api/prompts',
     byId: (id: string) => `/api/prompts/${encodeURIComponent(id)}`,
+  },
+  /** Documentation pages: the saved versions the docs site shows, and the super admins' editor. */
+  docPages: {
+    current: '/api/docs/pages',
+    list: '/api/admin/docs/pages',
+    page: (path: string) => `/api/admin/docs/page?path=${encodeURIComponent(path)}`,
+    save: '/api/admin/docs/page',
+    revision: (path: string, revision: number) =>
+      `/api/admin/docs/page/revision?path=${encodeURIComponent(path)}&revision=${revision}`,
+    revert: '/api/admin/docs/page/revert',
   },
   instanceDefaults: '/api/instance/defaults',
   auditLogs: '/api/audit-logs',

@@ -13,6 +13,9 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** Whether this browser may hold a session: the readable CSRF cookie is set and cleared with the session cookie. */
+export const mayHaveSession = (): boolean => readCookie(CSRF_COOKIE) !== undefined;
+
 function buildHeaders(method: Method, hasBody: boolean, accept = 'application/json'): Headers {
   const headers = new Headers({ accept });
   if (hasBody) headers.set('content-type', 'application/json');

@@ -1,6 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useAuth } from '../../auth/hooks/use-auth';
+import { DocumentationTab } from '../../docs-maintenance/components/documentation-tab';
 import { UpdatesTab } from '../../releases/components/updates-tab';
 import { AddUserDialog } from './add-user-dialog';
 import { OverviewTab } from './overview-tab';
@@ -22,10 +23,11 @@ export function AdminDashboard() {
         <AddUserDialog actor={user} />
       </header>
       <Tabs defaultValue="overview">
-        <TabsList className="max-w-md">
+        <TabsList className="max-w-xl">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="users">User Management</TabsTrigger>
           {user.role === 'super_admin' ? <TabsTrigger value="updates">Updates</TabsTrigger> : null}
+          {user.role === 'super_admin' ? <TabsTrigger value="documentation">Documentation</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="overview">
           <OverviewTab actor={user} />
@@ -36,6 +38,11 @@ export function AdminDashboard() {
         {user.role === 'super_admin' ? (
           <TabsContent value="updates">
             <UpdatesTab />
+          </TabsContent>
+        ) : null}
+        {user.role === 'super_admin' ? (
+          <TabsContent value="documentation">
+            <DocumentationTab />
           </TabsContent>
         ) : null}
       </Tabs>

@@ -10,27 +10,17 @@ import { breadcrumbsFor } from '../lib/breadcrumbs';
 import { docPages, normaliseDocPath } from '../lib/doc-pages';
 import { type DocNavItem, findNavItem } from '../lib/docs-nav';
 import { DocsBreadcrumbs } from './docs-breadcrumbs';
-import { DocsMarkdown } from './docs-markdown';
 import { DocsPager } from './docs-pager';
 import { DocsSidebar } from './docs-sidebar';
 import { FeaturesPage } from './features-page';
+import { MarkdownDocPage } from './markdown-doc-page';
 
 const titleOf = (path: string) => findNavItem(path)?.title ?? docPages.get(path)?.title;
 
 function PageBody({ item, path }: { item: DocNavItem | undefined; path: string }) {
   if (item?.kind === 'features') return <FeaturesPage />;
   if (item?.kind === 'api') return <ApiReferencePage />;
-  const page = docPages.get(path);
-  if (!page) return null;
-  return (
-    <>
-      <h1 className="text-3xl font-bold tracking-tight">{page.title}</h1>
-      {page.description ? <p className="mt-2 text-lg text-muted-foreground">{page.description}</p> : null}
-      <div className="mt-8">
-        <DocsMarkdown text={page.body} />
-      </div>
-    </>
-  );
+  return <MarkdownDocPage path={path} />;
 }
 
 function UnknownDocsPage() {

@@ -1,0 +1,67 @@
+import type { DocChange } from '@hearth/contract';
+import { useRef, useState } from 'react';
+import { toast } from '../../../components/ui/toast-store';
+import { errorMessage } from '../../../lib/api-error';
+import { useDraftDocUpdates } from '../api/changes';
+import { draftSequentially, type DraftProgress } from '../lib/draft-sequence';
+import { DOCS_MAINTENANCE_MESSAGES } from '../lib/messages';
+import { plural } from '../lib/presentation';
+import { describeProcessed, useProcessAutomatic } from './use-process-automatic';
+
+/**
+ * Drafts changes one after another with progress, then processes the automatic updates (confidence above 0.7 is
+ * applied). Cancel stops after the change being drafted. `report` keeps the last run's outcome on screen.
+ */
+export function useDraftAll() {
+  const draft = useDraftDocUpdates();
+  const processAutomatic = useProcessAutomatic();
+  const [progress, setProgress] = useState<DraftProgress | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [report, setReport] = useState<string | null>(null);
+  const stop = useRef(false);
+  const busy = useRef(false);
+
+  async function run(changes: readonly DocChange[]) {
+    if (busy.current || changes.length === 0) return;
+    busy.current = true;
+    stop.current = false;
+    setCancelling(false);
+    setReport(null);
+    setProgress({ done: 0, total: changes.length, current: changes[0] ?? null });
+    try {
+      const outcome = await draftSequentially(changes, (change) => draft.mutateAsync(change.id), {
+        onProgress: setProgress,
+        shouldStop: () => stop.current,
+      });
+      if (outcome.failure) {
+        toast({
+          title: DOCS_MAINTENANCE_MESSAGES.draftFailed,
+          description: `${outcome.failure.change.filePath}: ${errorMessage(outcome.failure.error)}`,
+          variant: 'destructive',
+        });
+      }
+      let summary = `Drafted ${plural(outcome.updates, 'update')} for ${plural(outcome.drafted, 'change')}`;
+      if (outcome.cancelled) summary += ` (cancelled after ${outcome.drafted} of ${changes.length})`;
+      if (outcome.failure) summary += `; stopped at ${outcome.failure.change.filePath}`;
+      if (outcome.drafted > 0) {
+        const processed = await processAutomatic.run();
+        summary += processed ? `; ${describeProcessed(processed)}.` : '; automatic updates were not processed.';
+        if (processed && !outcome.failure) toast({ title: 'Updates drafted', description: summary });
+      } else {
+        summary += '.';
+      }
+      setReport(summary);
+    } finally {
+      busy.current = false;
+      setProgress(null);
+      setCancelling(false);
+    }
+  }
+
+  function cancel() {
+    stop.current = true;
+    setCancelling(true);
+  }
+
+  return { run, cancel, progress, cancelling, report, running: progress !== null };
+}
