@@ -158,7 +158,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     log: server.log,
     registry: models.registry,
     providers: models.registry,
-    queueOptions: { leaseMs: config.JOB_LEASE_SECONDS * 1000 },
+    queueOptions: { leaseMs: config.JOB_LEASE_SECONDS * 1000, concurrency: config.JOB_CONCURRENCY },
     audit,
     uploadLimit: () => adminSettingsService.uploadLimitBytes(),
   });

@@ -59,6 +59,8 @@ const EnvSchema = z.object({
   ALLOW_PRIVATE_DOWNLOADS: bool.default(false),
   /** How long a background job is held by its worker without renewal; a dead replica's jobs move after this. */
   JOB_LEASE_SECONDS: intFrom(2, 86_400).default(300),
+  /** Background jobs (indexing, re-embedding) one replica runs at once. */
+  JOB_CONCURRENCY: intFrom(1, 64).default(4),
   /** Where uploaded files live: the data folder (fs) or an S3-compatible bucket (s3). */
   STORAGE: z.enum(['fs', 's3']).default('fs'),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),

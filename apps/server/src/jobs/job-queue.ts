@@ -23,7 +23,7 @@ export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
   leaseMs: 5 * 60_000,
   pollMs: 1_000,
   maxAttempts: 3,
-  concurrency: 2,
+  concurrency: 4,
 };
 
 /**

@@ -28,9 +28,15 @@ export class FsBlobStore implements BlobStore {
 
   async put(key: string, data: Buffer): Promise<void> {
     const file = this.resolve(key);
-    await mkdir(path.dirname(file), { recursive: true });
     const temp = `${file}.${randomUUID()}.tmp`;
-    await writeFile(temp, data);
+    try {
+      await writeFile(temp, data);
+    } catch (error) {
+      // The folder is made only when missing: one system call less per file on the common path.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(temp, data);
+    }
     await rename(temp, file);
   }
 
