@@ -120,6 +120,9 @@ async function viaOpenAiApi(url: string, token: string): Promise<Sample> {
   }
 }
 
+const SETTLE_MS = 100;
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+
 /**
  * Direct and through-Hearth runs alternate (after one warm-up of each), so a busy machine slows both alike;
  * the throughput ratio is the median of the per-pair ratios.
@@ -132,7 +135,10 @@ async function compare(url: string, token: string) {
   const toEndRatios: number[] = [];
   try {
     for (let run = 0; run < RUNS + 1; run += 1) {
+      // A short rest before each sample: neither side starts while the other's threads are still winding down.
+      await settle();
       const d = await runtime.sample();
+      await settle();
       const a = await viaOpenAiApi(url, token);
       if (run === 0) continue;
       direct.push(d);

@@ -58,16 +58,23 @@ export class BuiltinProvider implements ModelProvider {
     const entries = await readdir(this.modelsDir, { withFileTypes: true }).catch(() => []);
     const files: GgufFile[] = [];
     for (const entry of entries) {
-      if (!entry.isFile() || !entry.name.toLowerCase().endsWith('.gguf') || entry.name.startsWith('.')) continue;
-      const filePath = path.join(this.modelsDir, entry.name);
-      const info = await stat(filePath).catch(() => null);
-      if (!info) continue;
-      const summary = await this.summary(filePath, entry.name, info.mtimeMs, info.size);
-      if (summary && !summary.isProjector) {
-        files.push({ name: entry.name, path: filePath, size: info.size, mtimeMs: info.mtimeMs, summary });
-      }
+      // A link to a GGUF elsewhere counts (fileNamed follows it and checks it is a file).
+      if (!entry.isFile() && !entry.isSymbolicLink()) continue;
+      const file = await this.fileNamed(entry.name);
+      if (file) files.push(file);
     }
     return files.sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** One installed model by its file name: a readable GGUF directly in the models folder, not a projector. */
+  private async fileNamed(name: string): Promise<GgufFile | null> {
+    if (!name.toLowerCase().endsWith('.gguf') || name.startsWith('.') || path.basename(name) !== name) return null;
+    const filePath = path.join(this.modelsDir, name);
+    const info = await stat(filePath).catch(() => null);
+    if (!info?.isFile()) return null;
+    const summary = await this.summary(filePath, name, info.mtimeMs, info.size);
+    if (!summary || summary.isProjector) return null;
+    return { name, path: filePath, size: info.size, mtimeMs: info.mtimeMs, summary };
   }
 
   private async summary(filePath: string, name: string, mtimeMs: number, size: number) {
@@ -99,8 +106,9 @@ export class BuiltinProvider implements ModelProvider {
     }));
   }
 
+  /** The model a request names, found with one stat rather than a listing of the folder. */
   private async file(model: string): Promise<GgufFile> {
-    const found = (await this.files()).find((file) => file.name === model);
+    const found = await this.fileNamed(model);
     if (!found) throw new ProviderError(`Model ${model} is not installed`, 'model_not_found', 404);
     return found;
   }
