@@ -1,11 +1,11 @@
 import type { DocUpdate, ProcessDocUpdatesResult } from '@hearth/contract';
-import type { Executor } from '../../../db/transaction';
 import { AppError } from '../../../http/errors';
 import { nowIso } from '../../../lib/crypto';
 import type { AuditContext, AuditService } from '../../audit/audit.service';
 import { checkSource, type DocPageService } from '../doc-page.service';
 import type { DocUpdateListRow, DocUpdateRepository } from './doc-update.repository';
 import { toDocUpdate } from './maintenance-mappers';
+import { findUpdate, recordUpdate } from './doc-update-records';
 
 export const PAGE_CHANGED_SINCE_DRAFT = 'The page changed since this update was drafted';
 export const NOT_PENDING = 'Update is not pending';
@@ -47,7 +47,7 @@ export class DocUpdateDecisionService {
 
   /** Applies one pending update; when it cannot be applied it is rejected and 409 says why. */
   async apply(id: string, context: AuditContext): Promise<DocUpdate> {
-    const row = await this.find(id);
+    const row = await findUpdate(this.updates, id);
     if (row.status !== 'pending') throw notPending();
     const outcome = await this.applyOne(row, context, 'apply');
     if (outcome.error) throw new AppError('conflict', 409, outcome.error, { update: outcome.update });
@@ -55,16 +55,16 @@ export class DocUpdateDecisionService {
   }
 
   async reject(id: string, context: AuditContext): Promise<DocUpdate> {
-    const row = await this.find(id);
+    const row = await findUpdate(this.updates, id);
     if (row.status !== 'pending') throw notPending();
     await this.audit.run(async (trx) => {
       const at = nowIso();
       if (!(await this.updates.decide(trx, id, { status: 'rejected', error: null, decidedBy: context.actorId, at }))) {
         throw notPending();
       }
-      await this.record(trx, context, 'UPDATE', id, { docPath: row.doc_path, status: 'rejected' });
+      await recordUpdate(this.audit, trx, context, 'UPDATE', id, { docPath: row.doc_path, status: 'rejected' });
     });
-    return toDocUpdate(await this.find(id));
+    return toDocUpdate(await findUpdate(this.updates, id));
   }
 
   /**
@@ -90,7 +90,12 @@ export class DocUpdateDecisionService {
         ) {
           throw notPending();
         }
-        await this.record(trx, context, 'UPDATE', row.id, { docPath: row.doc_path, status: 'applied', revision, via });
+        await recordUpdate(this.audit, trx, context, 'UPDATE', row.id, {
+          docPath: row.doc_path,
+          status: 'applied',
+          revision,
+          via,
+        });
         if (revision !== null) {
           await this.audit.record(
             trx,
@@ -105,7 +110,7 @@ export class DocUpdateDecisionService {
           );
         }
       });
-      return { update: toDocUpdate(await this.find(row.id)), error: null };
+      return { update: toDocUpdate(await findUpdate(this.updates, row.id)), error: null };
     } catch (error) {
       if (error instanceof AppError && error.message === NOT_PENDING) throw error;
       const reason = error instanceof AppError ? error.message : 'Applying the update failed.';
@@ -121,34 +126,14 @@ export class DocUpdateDecisionService {
         ) {
           throw notPending();
         }
-        await this.record(trx, context, 'UPDATE', row.id, {
+        await recordUpdate(this.audit, trx, context, 'UPDATE', row.id, {
           docPath: row.doc_path,
           status: 'rejected',
           error: reason,
           via,
         });
       });
-      return { update: toDocUpdate(await this.find(row.id)), error: reason };
+      return { update: toDocUpdate(await findUpdate(this.updates, row.id)), error: reason };
     }
-  }
-
-  private async find(id: string): Promise<DocUpdateListRow> {
-    const row = await this.updates.find(id);
-    if (!row) throw AppError.notFound('Update');
-    return row;
-  }
-
-  private async record(
-    trx: Executor,
-    context: AuditContext,
-    action: 'CREATE' | 'UPDATE',
-    id: string,
-    details: Record<string, unknown>,
-  ): Promise<void> {
-    await this.audit.record(
-      trx,
-      { userId: context.actorId, action, resourceType: 'doc_update', resourceId: id, details },
-      context,
-    );
   }
 }

@@ -5,7 +5,6 @@ import type {
   GenerateDocUpdateBody,
   GenerateDocUpdateResult,
 } from '@hearth/contract';
-import type { Executor } from '../../../db/transaction';
 import { AppError } from '../../../http/errors';
 import { newId, nowIso } from '../../../lib/crypto';
 import type { AuditContext, AuditService } from '../../audit/audit.service';
@@ -13,8 +12,9 @@ import type { DocPageService } from '../doc-page.service';
 import { confidenceOf, updateTypeOf } from './confidence';
 import type { DocChangeRepository, DocChangeRow } from './doc-change.repository';
 import type { DocUpdateGenerator } from './doc-update-generator';
-import type { DocUpdateListRow, DocUpdateRepository, DocUpdateRow } from './doc-update.repository';
+import type { DocUpdateRepository, DocUpdateRow } from './doc-update.repository';
 import { toDocChange, toDocUpdate } from './maintenance-mappers';
+import { findUpdate, recordUpdate } from './doc-update-records';
 
 /** An answer that is not a page at the right path (or was cut off) loses this much confidence: never automatic. */
 export const INVALID_PAGE_PENALTY = 0.5;
@@ -92,7 +92,7 @@ export class DocUpdateService {
     await this.audit.run(async (trx) => {
       for (const row of rows) {
         await this.updates.insert(trx, row);
-        await this.record(trx, context, 'CREATE', row.id, {
+        await recordUpdate(this.audit, trx, context, 'CREATE', row.id, {
           changeId: change.id,
           docPath: row.doc_path,
           updateType: row.update_type,
@@ -112,7 +112,7 @@ export class DocUpdateService {
         context,
       );
     });
-    const updates = await Promise.all(rows.map(async (row) => toDocUpdate(await this.find(row.id))));
+    const updates = await Promise.all(rows.map(async (row) => toDocUpdate(await findUpdate(this.updates, row.id))));
     return { change: toDocChange(await this.change(change.id)), updates };
   }
 
@@ -120,25 +120,5 @@ export class DocUpdateService {
     const change = await this.changes.find(id);
     if (!change) throw AppError.notFound('Change');
     return change;
-  }
-
-  private async find(id: string): Promise<DocUpdateListRow> {
-    const row = await this.updates.find(id);
-    if (!row) throw AppError.notFound('Update');
-    return row;
-  }
-
-  private async record(
-    trx: Executor,
-    context: AuditContext,
-    action: 'CREATE' | 'UPDATE',
-    id: string,
-    details: Record<string, unknown>,
-  ): Promise<void> {
-    await this.audit.record(
-      trx,
-      { userId: context.actorId, action, resourceType: 'doc_update', resourceId: id, details },
-      context,
-    );
   }
 }

@@ -1,0 +1,27 @@
+import type { Executor } from '../../../db/transaction';
+import { AppError } from '../../../http/errors';
+import type { AuditContext, AuditService } from '../../audit/audit.service';
+import type { DocUpdateListRow, DocUpdateRepository } from './doc-update.repository';
+
+/** An update by id, or 404. */
+export async function findUpdate(updates: DocUpdateRepository, id: string): Promise<DocUpdateListRow> {
+  const row = await updates.find(id);
+  if (!row) throw AppError.notFound('Update');
+  return row;
+}
+
+/** The audit entry of a documentation update's creation or change, in the transaction that makes it. */
+export async function recordUpdate(
+  audit: AuditService,
+  trx: Executor,
+  context: AuditContext,
+  action: 'CREATE' | 'UPDATE',
+  id: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await audit.record(
+    trx,
+    { userId: context.actorId, action, resourceType: 'doc_update', resourceId: id, details },
+    context,
+  );
+}
