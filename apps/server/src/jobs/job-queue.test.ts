@@ -57,6 +57,49 @@ describe(`job queue across workers (${testDb})`, () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('lets a handler end its job inside its own transaction: committed together, never failed afterwards', async () => {
+    const queue = worker({});
+    const runs: string[] = [];
+    queue.register('in-trx', {
+      async run(payload, job, control) {
+        runs.push(job.id);
+        await db.kysely.transaction().execute(async (trx) => {
+          await control.finishWith(trx);
+          // Inside the transaction the job is done; outside, nothing changed until the commit.
+          expect(
+            (await trx.selectFrom('jobs').select('status').where('id', '=', job.id).executeTakeFirst())?.status,
+          ).toBe('done');
+        });
+        if ((payload as { throwAfter?: boolean }).throwAfter) throw new Error('after the commit');
+      },
+    });
+    queue.register('rolled-back', {
+      async run(_payload, job, control) {
+        runs.push(job.id);
+        await db.kysely
+          .transaction()
+          .execute(async (trx) => {
+            await control.finishWith(trx);
+            throw new Error('the work failed');
+          })
+          .catch(() => undefined);
+        throw new Error('the work failed');
+      },
+    });
+    const plain = await jobs.enqueue('in-trx', {});
+    const throwing = await jobs.enqueue('in-trx', { throwAfter: true });
+    await queue.start();
+    await until(async () => (await statusOf(plain)) === 'done' && (await statusOf(throwing)) === 'done');
+    await sleep(300);
+    // The failure after the commit is not retried: each ran once and stays done.
+    expect(runs.filter((id) => id === throwing)).toHaveLength(1);
+    expect(await statusOf(throwing)).toBe('done');
+
+    // A transaction that rolls back takes the job's end with it: the job is retried as usual.
+    const rolledBack = await jobs.enqueue('rolled-back', {});
+    await until(async () => runs.filter((id) => id === rolledBack).length >= 2);
+  });
+
   it('runs each of 50 jobs exactly once with two workers busy at the same time', async () => {
     const runs: string[] = [];
     const byWorker = [0, 0];

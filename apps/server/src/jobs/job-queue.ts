@@ -1,11 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import type { JobRepository, JobRow } from './job.repository';
+
+/** What a running handler may do with its own job. */
+export interface JobControl {
+  /**
+   * Marks the job done inside the handler's own last transaction, so its result and the job's end commit
+   * together (one write less per job); the queue then does not finish it again.
+   */
+  finishWith(trx: Kysely<Database>): Promise<void>;
+}
 
 /** A job handler; throwing retries with backoff until `maxAttempts`, `PermanentJobError` fails at once. */
 export interface JobHandler {
-  run(payload: unknown, job: JobRow): Promise<void>;
+  run(payload: unknown, job: JobRow, control: JobControl): Promise<void>;
   /** Called once when the job has failed for good. */
   onGiveUp?(payload: unknown, error: string): Promise<void>;
 }
@@ -137,14 +148,27 @@ export class JobQueue {
     const handler = this.handlers.get(job.type);
     let payload: unknown;
     const lease = this.holdLease(job);
+    let finished = false;
+    const control: JobControl = {
+      finishWith: async (trx) => {
+        await this.jobs.finish(job.id, job.attempts, trx);
+        finished = true;
+      },
+    };
     try {
       payload = JSON.parse(job.payload);
       if (!handler) throw new PermanentJobError(`No handler for job type ${job.type}`);
-      await handler.run(payload, job);
+      await handler.run(payload, job, control);
       clearInterval(lease);
-      await this.jobs.finish(job.id, job.attempts);
+      // finishWith's transaction may have rolled back: only a job really done is left alone.
+      if (!finished || !(await this.isDone(job))) await this.jobs.finish(job.id, job.attempts);
     } catch (error) {
       clearInterval(lease);
+      if (finished && (await this.isDone(job).catch(() => false))) {
+        // The job's work committed with it; what failed after that is reported, not retried.
+        this.log.warn({ err: error, jobId: job.id, type: job.type }, 'job failed after it finished');
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof PermanentJobError || job.attempts >= this.options.maxAttempts;
       // Exponential backoff: 2 s, 4 s, 8 s ...
@@ -154,5 +178,10 @@ export class JobQueue {
       if (permanent) await handler?.onGiveUp?.(payload, message).catch(() => undefined);
       this.log.warn({ err: error, jobId: job.id, type: job.type }, 'job failed');
     }
+  }
+
+  private async isDone(job: JobRow): Promise<boolean> {
+    const row = await this.jobs.get(job.id);
+    return row?.status === 'done' && row.attempts === job.attempts;
   }
 }

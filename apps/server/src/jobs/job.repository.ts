@@ -75,8 +75,8 @@ export class JobRepository {
    * Marks a claimed job done. `attempt` fences it: a worker whose lease ran out and whose job another replica
    * has claimed since (attempts went up) changes nothing.
    */
-  async finish(id: string, attempt?: number): Promise<void> {
-    await this.fenced(id, attempt)
+  async finish(id: string, attempt?: number, db: Kysely<Database> = this.db): Promise<void> {
+    await this.fenced(id, attempt, db)
       .set({ status: 'done', locked_until: null, error: null, updated_at: new Date().toISOString() })
       .execute();
   }
@@ -108,8 +108,8 @@ export class JobRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  private fenced(id: string, attempt: number | undefined) {
-    const query = this.db.updateTable('jobs').where('id', '=', id);
+  private fenced(id: string, attempt: number | undefined, db: Kysely<Database> = this.db) {
+    const query = db.updateTable('jobs').where('id', '=', id);
     return attempt === undefined ? query : query.where('status', '=', 'running').where('attempts', '=', attempt);
   }
 

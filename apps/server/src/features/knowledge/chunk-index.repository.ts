@@ -29,6 +29,8 @@ export interface ReadyDocument {
   metadata: string;
   /** Runs inside the same transaction once the chunks exist (e.g. to write their vectors). */
   afterChunks?: (trx: Kysely<Database>) => Promise<void>;
+  /** Runs last inside the same transaction (the ingestion job marks itself done). */
+  beforeCommit?: (trx: Kysely<Database>) => Promise<void>;
 }
 
 const INSERT_BATCH = 400;
@@ -89,6 +91,7 @@ export class ChunkIndexRepository {
           .where('id', '=', doc.documentId)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) throw new DocumentGone();
+        await doc.beforeCommit?.(trx);
         return true;
       })
       .catch((error: unknown) => {

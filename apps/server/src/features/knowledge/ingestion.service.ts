@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { KnowledgeDocument } from '@hearth/contract';
-import type { JobHandler } from '../../jobs/job-queue';
+import type { JobControl, JobHandler } from '../../jobs/job-queue';
+import type { JobRow } from '../../jobs/job.repository';
 import type { BlobStore } from '../../storage/blob-store';
 import { type ExtractionLimits, extractDocument } from '../extraction/extract-document';
 import { ExtractionError, NO_CONTENT_MESSAGE } from '../extraction/extract-text';
@@ -38,7 +39,7 @@ export class IngestionService implements JobHandler {
     private readonly embedding?: DocumentEmbedding,
   ) {}
 
-  async run(raw: unknown): Promise<void> {
+  async run(raw: unknown, _job?: JobRow, control?: JobControl): Promise<void> {
     const { documentId, userId } = Payload.parse(raw);
     const row = await this.documents.findDocumentForJob(documentId);
     if (!row || row.user_id !== userId || !row.blob_key) return; // deleted meanwhile: nothing to do
@@ -77,6 +78,8 @@ export class IngestionService implements JobHandler {
       fileType: extracted.format,
       metadata: JSON.stringify(metadata),
       afterChunks: this.embedding?.writer(documentId, prepared ?? null),
+      // The index and the job's end commit together, unless vectors still need settling after the commit.
+      beforeCommit: control && !prepared ? (trx) => control.finishWith(trx) : undefined,
     });
     if (committed && prepared) await this.embedding?.settle(row.collection_id, userId, prepared);
     if (committed) {
