@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
+import { SESSION_REVOKED_EVENT } from '@hearth/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -130,6 +131,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     audit,
     // `privacy` is built once the logger exists, before any request can reach this.
     (userId, context) => privacy.purgeService.purge(userId, context, 'admin'),
+    // `events` exists by the time a request can ban anyone.
+    (userId) => events.publish(userId, { type: SESSION_REVOKED_EVENT }),
   );
   const adminStatsService = new AdminStatsService(new AdminStatsRepository(db.kysely));
   const adminImportService = new AdminImportService(adminUserService);

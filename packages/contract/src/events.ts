@@ -9,3 +9,6 @@ export const ServerEvent = z.looseObject({ type: z.string() });
 export type ServerEvent = z.infer<typeof ServerEvent>;
 
 export const EVENTS_HEARTBEAT_MS = 15_000;
+
+/** Sent to a user whose sessions just ended (banned or deleted); the server then closes their streams. */
+export const SESSION_REVOKED_EVENT = 'session.revoked';

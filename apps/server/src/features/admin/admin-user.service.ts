@@ -23,6 +23,8 @@ export class AdminUserService {
     private readonly audit: AuditService,
     /** Account deletion: the one purge service (privacy feature) that removes every trace. */
     private readonly purgeAccount: (userId: string, context: AuditContext) => Promise<unknown>,
+    /** Ends what is still open for a user whose sessions were revoked (their event streams, on every replica). */
+    private readonly sessionsRevoked: (userId: string) => void = () => undefined,
   ) {}
 
   list(actor: AuthUser, options: { search?: string; page: number; pageSize: number }) {
@@ -92,12 +94,14 @@ export class AdminUserService {
       const event = { userId: id, action: banned ? 'BAN' : 'UNBAN', resourceType: 'user', resourceId: id } as const;
       await this.audit.record(trx, event, context);
     });
+    if (banned) this.sessionsRevoked(id);
     return this.visibleTarget(actor, id);
   }
 
   async delete(actor: AuthUser, id: string, context: AuditContext = actorContext(actor)): Promise<void> {
     await this.manageableTarget(actor, id);
     await this.purgeAccount(id, context);
+    this.sessionsRevoked(id);
   }
 }
 

@@ -1,6 +1,7 @@
-import type { AdminUser, AdminUserList } from '@hearth/contract';
+import { type AdminUser, type AdminUserList, SESSION_REVOKED_EVENT } from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignRole, moveToNewOrganization, setRoleInDb } from '../../../test/helpers';
+import { openSse } from '../../../test/sse-client';
 import {
   createUser,
   login,
@@ -40,6 +41,19 @@ describe(`admin: user management (${testDb})`, () => {
     server.request<AdminUser>('/api/admin/users', { token, body });
 
   describe('bans', () => {
+    it("ends the banned user's open event stream at once, after telling it why", async () => {
+      const target = await createUser(server, 'streaming');
+      const stream = await openSse(`${server.url}/api/events`, { token: target.token });
+      expect(stream.status).toBe(200);
+      expect((await act(admin.token, target.id, 'ban')).status).toBe(200);
+      await stream.waitFor((event) => event.event === SESSION_REVOKED_EVENT);
+      await stream.ended;
+      // Reconnecting is refused: the session is gone.
+      const again = await openSse(`${server.url}/api/events`, { token: target.token });
+      expect(again.status).toBe(401);
+      again.close();
+    });
+
     it('stops the session and the API token at once, refuses sign-in, and unban restores it', async () => {
       const target = await createUser(server, 'banned');
       const apiToken = await server.request<{ secret: string }>('/api/tokens', {

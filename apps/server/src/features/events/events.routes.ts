@@ -1,4 +1,4 @@
-import { EVENTS_HEARTBEAT_MS } from '@hearth/contract';
+import { EVENTS_HEARTBEAT_MS, SESSION_REVOKED_EVENT } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
 import { type EventStream, openEventStream } from '../../http/event-stream';
@@ -32,9 +32,11 @@ export const eventRoutes: FastifyPluginAsyncZod<{ bus: EventBus; heartbeatMs?: n
       const stream = openEventStream(reply, { heartbeatMs });
       open.add(stream);
       stream.comment('connected');
-      const unsubscribe = bus.subscribe({ userId: user.id, role: user.role }, (event) =>
-        stream.send(event.type, event),
-      );
+      const unsubscribe = bus.subscribe({ userId: user.id, role: user.role }, (event) => {
+        stream.send(event.type, event);
+        // A banned or deleted user's open stream ends with their sessions, on whichever replica holds it.
+        if (event.type === SESSION_REVOKED_EVENT) stream.terminate();
+      });
       stream.signal.addEventListener('abort', () => {
         unsubscribe();
         open.delete(stream);
