@@ -57,6 +57,30 @@ describe(`job queue across workers (${testDb})`, () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('deletes jobs that ended long ago when it starts working, and keeps the rest', async () => {
+    const day = 86_400_000;
+    const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day).toISOString();
+    const seed = async (status: 'done' | 'failed' | 'queued', daysAgo: number) => {
+      const id = await jobs.enqueue('old', {});
+      await db.kysely
+        .updateTable('jobs')
+        .set({ status, updated_at: at(daysAgo), run_after: at(-1) })
+        .where('id', '=', id)
+        .execute();
+      return id;
+    };
+    const oldDone = await seed('done', 8);
+    const recentDone = await seed('done', 6);
+    const oldFailed = await seed('failed', 31);
+    const recentFailed = await seed('failed', 20);
+    const waiting = await seed('queued', 40);
+    await worker({}).start();
+    await until(async () => (await jobs.get(oldDone)) === undefined);
+    expect(await jobs.get(oldFailed)).toBeUndefined();
+    for (const kept of [recentDone, recentFailed, waiting]) expect(await jobs.get(kept)).toBeDefined();
+    await db.kysely.deleteFrom('jobs').where('id', 'in', [recentDone, recentFailed, waiting]).execute();
+  });
+
   it('lets a handler end its job inside its own transaction: committed together, never failed afterwards', async () => {
     const queue = worker({});
     const runs: string[] = [];

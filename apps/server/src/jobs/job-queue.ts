@@ -30,6 +30,12 @@ export interface JobQueueOptions {
   concurrency: number;
 }
 
+const DAY_MS = 86_400_000;
+/** Ended jobs are kept this long (done) and longer (failed, for looking into), then deleted. */
+export const KEEP_DONE_JOBS_MS = 7 * DAY_MS;
+export const KEEP_FAILED_JOBS_MS = 30 * DAY_MS;
+const PRUNE_EVERY_MS = 3_600_000;
+
 export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
   leaseMs: 5 * 60_000,
   pollMs: 1_000,
@@ -50,6 +56,7 @@ export class JobQueue {
   private stopped = true;
   private readonly inFlight = new Set<Promise<void>>();
   private lastRequeue = 0;
+  private lastPrune = 0;
   /** Names this worker in the jobs it claims (host, process, and a random part for several per process). */
   readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
@@ -97,6 +104,7 @@ export class JobQueue {
     this.ticking = true;
     try {
       await this.requeueAbandoned();
+      await this.pruneEnded();
       while (!this.stopped && this.active < this.options.concurrency) {
         const job = await this.jobs.claim(this.options.leaseMs, this.workerId);
         if (!job) break;
@@ -125,6 +133,18 @@ export class JobQueue {
     this.lastRequeue = Date.now();
     const requeued = await this.jobs.requeueExpired();
     if (requeued > 0) this.log.info({ requeued }, 'requeued jobs whose worker stopped renewing its lease');
+  }
+
+  /** Hourly, the jobs that ended long ago are deleted (harmless when several replicas do it). */
+  private async pruneEnded(): Promise<void> {
+    if (Date.now() - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = Date.now();
+    const now = Date.now();
+    const pruned = await this.jobs.pruneEnded(
+      new Date(now - KEEP_DONE_JOBS_MS).toISOString(),
+      new Date(now - KEEP_FAILED_JOBS_MS).toISOString(),
+    );
+    if (pruned > 0) this.log.info({ pruned }, 'deleted jobs that ended long ago');
   }
 
   /** Keeps the lease of a running job fresh, so a long job is never taken over while its worker lives. */

@@ -113,6 +113,20 @@ export class JobRepository {
     return attempt === undefined ? query : query.where('status', '=', 'running').where('attempts', '=', attempt);
   }
 
+  /** Deletes jobs that ended long ago: done before `doneBefore`, failed before `failedBefore`. */
+  async pruneEnded(doneBefore: string, failedBefore: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('jobs')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'done'), eb('updated_at', '<', doneBefore)]),
+          eb.and([eb('status', '=', 'failed'), eb('updated_at', '<', failedBefore)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** Jobs whose worker died (lease expired while running) go back to the queue. */
   async requeueExpired(): Promise<number> {
     const now = new Date().toISOString();
