@@ -147,8 +147,19 @@ export function affectedDocsOf(input: ClassifyInput, fileType: DocFileType): str
       for (const page of rule.pages) pages.add(page);
     }
   }
-  return [...pages].filter((page) => input.knownPages.has(page)).sort();
+  let known = [...pages].filter((page) => input.knownPages.has(page));
+  // A key file no word matches (the server's main, the web app's entry) still changes what the docs describe.
+  if (known.length === 0 && isKeyFile(input.filePath)) {
+    known = KEY_FILE_PAGES[fileType === 'backend' ? 'backend' : 'web'].filter((page) => input.knownPages.has(page));
+  }
+  return known.sort();
 }
+
+/** Where a key file with no more specific page is described: configuration and start-up, or the first steps. */
+const KEY_FILE_PAGES = {
+  backend: ['/docs/configuration'],
+  web: ['/docs/first-steps'],
+} as const;
 
 export function classify(input: ClassifyInput): Classification {
   const fileType = fileTypeOf(input.filePath, input.docsContentDir);

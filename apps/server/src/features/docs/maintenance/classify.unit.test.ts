@@ -19,6 +19,7 @@ const PAGES = new Set([
   '/docs/scaling-out',
   '/docs/workspace',
   '/docs/gpu',
+  '/docs/first-steps',
 ]);
 const of = (filePath: string, docPagePath: string | null = null) =>
   classify({ filePath, docsContentDir: CONTENT, knownPages: PAGES, docPagePath });
@@ -115,6 +116,15 @@ describe('affected docs', () => {
     });
     // A page that does not exist is not offered.
     expect(of('docs/notes.md', '/docs/unknown').affectedDocs).toEqual([]);
+  });
+
+  it('sends key files no word matches to the configuration or first-steps page', () => {
+    expect(of('apps/server/src/app.ts')).toMatchObject({ impact: 'critical', affectedDocs: ['/docs/configuration'] });
+    expect(of('apps/server/src/main.ts').affectedDocs).toEqual(['/docs/configuration']);
+    expect(of('apps/web/src/main.tsx')).toMatchObject({ impact: 'critical', affectedDocs: ['/docs/first-steps'] });
+    expect(of('apps/web/index.html').affectedDocs).toEqual(['/docs/first-steps']);
+    // A key file with its own page keeps it.
+    expect(of('README.md').affectedDocs).toEqual(['/docs/getting-started']);
   });
 
   it('drops pages that do not exist', () => {
