@@ -161,8 +161,18 @@ const KEY_FILE_PAGES = {
   web: ['/docs/first-steps'],
 } as const;
 
+/** Tests, fixtures and benchmarks change nothing a user reads about. */
+export function isTestFile(filePath: string): boolean {
+  return (
+    /\.(test|spec|bench)\.[cm]?[jt]sx?$/.test(filePath) ||
+    /(^|\/)(test|tests|__tests__|e2e|fixtures|bench)\//.test(filePath)
+  );
+}
+
 export function classify(input: ClassifyInput): Classification {
   const fileType = fileTypeOf(input.filePath, input.docsContentDir);
+  // A test is recorded as low impact with no pages, so it is ignored like other low-impact files.
+  if (isTestFile(input.filePath)) return { fileType, impact: 'low', affectedDocs: [] };
   return { fileType, impact: impactOf(input.filePath, fileType), affectedDocs: affectedDocsOf(input, fileType) };
 }
 

@@ -127,6 +127,19 @@ describe('affected docs', () => {
     expect(of('README.md').affectedDocs).toEqual(['/docs/getting-started']);
   });
 
+  it('ignores tests, end-to-end specs and benchmarks', () => {
+    for (const file of [
+      'apps/server/src/features/admin/admin-users.test.ts',
+      'e2e/docs.spec.ts',
+      'apps/server/test/fakes/fake-ollama.ts',
+      'bench/chat.ts',
+      'apps/web/src/features/chat/chat.test.tsx',
+    ]) {
+      expect(isIgnored(of(file)), file).toBe(true);
+    }
+    expect(isIgnored(of('apps/server/src/features/admin/admin-user.service.ts'))).toBe(false);
+  });
+
   it('drops pages that do not exist', () => {
     const input = { filePath: 'apps/server/src/features/chat/x.ts', docsContentDir: null, docPagePath: null };
     expect(affectedDocsOf({ ...input, knownPages: new Set(['/docs/models']) }, 'backend')).toEqual([]);
