@@ -1,35 +1,53 @@
+/** At most one chunk per display frame: a reader cannot see text arrive faster than this. */
+export const TEXT_FRAME_MS = 16;
+
 /**
- * Coalesces text produced faster than the event loop turns over (a small model on the built-in runtime emits
- * thousands of tokens a second). The first chunk goes out at once, so the first token is never delayed; later
- * chunks wait for the next turn (setImmediate) and go out together. The per-chunk work downstream (generator
- * resumes, SSE frames, JSON) then runs once per turn instead of once per token, and runs while the runtime
- * evaluates the next token instead of before it.
+ * Coalesces text produced faster than a reader can see it (a small model on the built-in runtime emits a
+ * thousand tokens a second and more). The first chunk goes out at once, so the first token is never delayed;
+ * later text goes out at most once per frame (16 ms), all that came in the meantime together, and never
+ * synchronously: the work downstream (generator resumes, SSE frames, JSON on both ends) runs once per frame
+ * instead of once per token, beside the runtime's evaluation of the next token rather than in front of it.
+ * Text slower than a frame per token goes out as it comes (on the next event-loop turn).
  */
 export class TextBatcher {
   private pending = '';
-  private scheduled: NodeJS.Immediate | null = null;
+  private scheduled: NodeJS.Immediate | NodeJS.Timeout | null = null;
   private sentFirst = false;
+  private lastEmit = 0;
 
-  constructor(private readonly emit: (text: string) => void) {}
+  constructor(
+    private readonly emit: (text: string) => void,
+    private readonly frameMs = TEXT_FRAME_MS,
+  ) {}
 
   push(text: string): void {
     if (!text) return;
     if (!this.sentFirst) {
       this.sentFirst = true;
-      this.emit(text);
+      this.send(text);
       return;
     }
     this.pending += text;
-    this.scheduled ??= setImmediate(() => this.flush());
+    if (this.scheduled) return;
+    const wait = this.frameMs - (performance.now() - this.lastEmit);
+    this.scheduled = wait > 0 ? setTimeout(() => this.flush(), wait) : setImmediate(() => this.flush());
   }
 
   /** Emits what is pending now (call before the end of the stream). */
   flush(): void {
-    if (this.scheduled) clearImmediate(this.scheduled);
+    if (this.scheduled) {
+      clearTimeout(this.scheduled as NodeJS.Timeout);
+      clearImmediate(this.scheduled as NodeJS.Immediate);
+    }
     this.scheduled = null;
     if (!this.pending) return;
     const text = this.pending;
     this.pending = '';
+    this.send(text);
+  }
+
+  private send(text: string): void {
+    this.lastEmit = performance.now();
     this.emit(text);
   }
 }

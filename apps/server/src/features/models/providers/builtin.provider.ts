@@ -18,6 +18,9 @@ import type { GpuState, LlamaRuntime, NodeLlama } from './llama-runtime';
 
 export const BUILTIN_PROVIDER_ID = 'builtin';
 
+/** A model file found by a call is trusted this long: a run of calls does not look the file up each time. */
+const FOUND_FOR_MS = 5_000;
+
 interface GgufFile {
   name: string;
   path: string;
@@ -38,6 +41,7 @@ export class BuiltinProvider implements ModelProvider {
   readonly kind = 'builtin' as const;
   readonly name = 'Built-in (llama.cpp)';
   private readonly summaries = new Map<string, { mtimeMs: number; size: number; summary: GgufSummary }>();
+  private readonly found = new Map<string, { file: GgufFile; at: number }>();
 
   constructor(
     readonly modelsDir: string,
@@ -108,8 +112,14 @@ export class BuiltinProvider implements ModelProvider {
 
   /** The model a request names, found with one stat rather than a listing of the folder. */
   private async file(model: string): Promise<GgufFile> {
+    const recent = this.found.get(model);
+    if (recent && performance.now() - recent.at < FOUND_FOR_MS) return recent.file;
     const found = await this.fileNamed(model);
-    if (!found) throw new ProviderError(`Model ${model} is not installed`, 'model_not_found', 404);
+    if (!found) {
+      this.found.delete(model);
+      throw new ProviderError(`Model ${model} is not installed`, 'model_not_found', 404);
+    }
+    this.found.set(model, { file: found, at: performance.now() });
     return found;
   }
 
@@ -172,6 +182,7 @@ export class BuiltinProvider implements ModelProvider {
     await this.runtime.unload(file.path);
     await rm(file.path, { force: true });
     this.summaries.delete(file.path);
+    this.found.delete(model);
   }
 }
 

@@ -36,6 +36,18 @@ export interface GpuState {
 const MB = 1024 * 1024;
 
 /**
+ * When the next token is evaluated. node-llama-cpp waits for the next event-loop turn by default, so tokens of
+ * several busy sequences go out in one batch; with one sequence busy there is nothing to wait for, and the
+ * wait would put the rest of that turn's work (streaming the previous token to its reader) in front of the
+ * evaluation instead of beside it. One busy sequence is dispatched at once (as a context with a single
+ * sequence does), several at the next turn.
+ */
+function dispatchFor(loaded: Loaded, dispatch: () => void): void {
+  if (loaded.created - loaded.free.length <= 1) queueMicrotask(dispatch);
+  else setImmediate(dispatch);
+}
+
+/**
  * node-llama-cpp, loaded lazily on first use (an idle server must not hold the native runtime), with one
  * context per model split into `parallel` sequences, and models unloaded after a quiet period.
  */
@@ -123,9 +135,9 @@ export class LlamaRuntime {
     try {
       const sequence = await this.acquire(loaded);
       try {
-        await sequence.clearHistory();
         return await work(sequence, loaded.model, await this.lib());
       } finally {
+        await sequence.clearHistory().catch(() => undefined);
         const next = loaded.waiting.shift();
         if (next) next(sequence);
         else loaded.free.push(sequence);
@@ -147,6 +159,7 @@ export class LlamaRuntime {
       contextSize: this.contextSizeFor(loaded.model),
       sequences: this.options.parallel,
       threads: this.options.threads,
+      batching: { dispatchSchedule: (dispatch) => dispatchFor(loaded, dispatch) },
     });
     try {
       return (await loaded.context).getSequence();
