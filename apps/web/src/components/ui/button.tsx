@@ -2,8 +2,8 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 const variants = {
-  default: 'bg-primary text-primary-foreground hover:bg-primary/90',
-  destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
+  default: 'bg-primary text-primary-foreground hover:bg-primary-hover',
+  destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive-hover',
   outline: 'border bg-background hover:bg-accent hover:text-accent-foreground',
   secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
   ghost: 'hover:bg-accent hover:text-accent-foreground',

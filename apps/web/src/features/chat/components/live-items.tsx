@@ -15,7 +15,7 @@ export function PendingUserMessage({ content, attachments }: { content: string; 
       data-pending="true"
       className="flex w-full flex-col items-end py-2"
     >
-      <div className="max-w-[85%] rounded-2xl bg-primary/80 px-4 py-2 text-sm text-primary-foreground">
+      <div className="max-w-[85%] rounded-2xl bg-primary px-4 py-2 text-sm text-primary-foreground">
         <MessageAttachments attachments={attachments} />
         <p className="break-words whitespace-pre-wrap">{content}</p>
       </div>
