@@ -1,4 +1,4 @@
-import http, { type IncomingMessage } from 'node:http';
+import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { type Lookup, pinnedLookup, resolveOutbound, type SsrfPolicy, systemLookup } from './ssrf-guard';
 
@@ -25,19 +25,22 @@ export class TooManyRedirectsError extends Error {
 /**
  * GET for URLs a user supplied (model downloads, web scraping): every hop, redirects included, passes the SSRF
  * guard, and the connection goes to exactly the addresses the guard checked (no second DNS answer can swap them).
- * Returns the final response unread; the caller consumes or destroys it.
+ * Returns the final response unread (the caller consumes or destroys it), and the headers of the redirects
+ * that led there (Hugging Face says a file's sha256 on its redirect).
  */
 export async function guardedGet(
   raw: string | URL,
   options: GuardedGetOptions,
-): Promise<{ response: IncomingMessage; url: URL }> {
+): Promise<{ response: IncomingMessage; url: URL; redirects: IncomingHttpHeaders[] }> {
   let url = new URL(raw);
   const limit = options.maxRedirects ?? 5;
+  const redirects: IncomingHttpHeaders[] = [];
   for (let hop = 0; hop <= limit; hop += 1) {
     const checked = await resolveOutbound(url, options.policy, options.lookup ?? systemLookup);
     const response = await request(checked.url, checked.addresses, options);
     const location = response.headers.location;
-    if (!REDIRECTS.has(response.statusCode ?? 0) || !location) return { response, url: checked.url };
+    if (!REDIRECTS.has(response.statusCode ?? 0) || !location) return { response, url: checked.url, redirects };
+    redirects.push(response.headers);
     response.resume();
     url = new URL(location, checked.url);
   }

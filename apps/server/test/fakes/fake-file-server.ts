@@ -23,6 +23,8 @@ export interface FakeFileKnobs {
   chunkDelayMs: number;
   /** Ignore Range headers (answer 200 with the whole file), as some servers do. */
   ignoreRange: boolean;
+  /** Sent on the redirect as `X-Linked-Etag`, as Hugging Face sends a file's sha256 (quoted). */
+  linkedEtag: string | null;
 }
 
 export interface FakeFileServer extends FakeServer {
@@ -46,12 +48,14 @@ export async function startFakeFileServer(
     chunkBytes: 64 * 1024,
     chunkDelayMs: 0,
     ignoreRange: false,
+    linkedEtag: null,
     ...options.knobs,
   };
   const filePath = `/files/${name}`;
   const server = await startFakeServer(async (request, response) => {
     if (request.path.startsWith('/redirect/')) {
-      response.writeHead(302, { location: filePath }).end();
+      const etag = knobs.linkedEtag === null ? {} : { 'x-linked-etag': knobs.linkedEtag };
+      response.writeHead(302, { location: filePath, ...etag }).end();
       return;
     }
     if (request.path !== filePath) {

@@ -43,8 +43,24 @@ const totalFromContentRange = (header: string | undefined): number | null => {
   return total ? Number(total) : null;
 };
 
-/** Downloads to partialPath, resuming with HTTP Range across dropped connections. Resolves with the size. */
-export async function transfer(options: TransferOptions): Promise<number> {
+export interface TransferResult {
+  size: number;
+  /**
+   * The sha256 the file's host publishes for it, when it does: Hugging Face sends it as `X-Linked-Etag` (on the
+   * redirect to its storage, or on the file) for every file stored in LFS, which every GGUF is.
+   */
+  publishedSha256: string | null;
+}
+
+/** `"<64 hex>"`, `W/"<64 hex>"` → the hex; anything else (a git blob's sha1, a storage etag) → null. */
+export function sha256FromEtag(value: string | string[] | undefined): string | null {
+  const text = (Array.isArray(value) ? value[0] : value) ?? '';
+  const hex = /^(?:W\/)?"?([0-9a-fA-F]{64})"?$/.exec(text.trim())?.[1];
+  return hex ? hex.toLowerCase() : null;
+}
+
+/** Downloads to partialPath, resuming with HTTP Range across dropped connections. */
+export async function transfer(options: TransferOptions): Promise<TransferResult> {
   const retries = options.retries ?? 5;
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -58,21 +74,23 @@ export async function transfer(options: TransferOptions): Promise<number> {
   }
 }
 
-async function attemptTransfer(options: TransferOptions): Promise<number> {
+async function attemptTransfer(options: TransferOptions): Promise<TransferResult> {
   let offset = await sizeOf(options.partialPath);
   const headers: Record<string, string> = offset > 0 ? { range: `bytes=${offset}-` } : {};
-  const { response } = await guardedGet(options.url, {
+  const { response, redirects } = await guardedGet(options.url, {
     policy: options.policy,
     headers,
     signal: options.signal,
     idleTimeoutMs: options.idleTimeoutMs,
   });
   const status = response.statusCode ?? 0;
+  const publishedSha256 =
+    [...redirects, response.headers].map((hop) => sha256FromEtag(hop['x-linked-etag'])).find(Boolean) ?? null;
   let total: number | null;
   if (status === 416 && offset > 0) {
     response.resume();
     total = totalFromContentRange(response.headers['content-range']);
-    if (total === offset) return offset;
+    if (total === offset) return { size: offset, publishedSha256 };
     await truncate(options.partialPath, 0);
     throw new TransferError('The server refused to resume; starting over', true);
   }
@@ -110,7 +128,7 @@ async function attemptTransfer(options: TransferOptions): Promise<number> {
   if (total !== null && received !== total) {
     throw new TransferError(`The connection closed after ${received} of ${total} bytes`, true);
   }
-  return received;
+  return { size: received, publishedSha256 };
 }
 
 export async function sha256File(file: string, signal?: AbortSignal): Promise<string> {

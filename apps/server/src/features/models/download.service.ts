@@ -32,8 +32,8 @@ const SAVE_INTERVAL_MS = 1000;
 
 /**
  * GGUF downloads as background jobs: they keep running when the page closes, survive a restart (interrupted
- * ones resume from MODELS_DIR/.partial/<id> with HTTP Range), are checked against sha256 when one is given,
- * and only appear in MODELS_DIR, by atomic rename, once complete.
+ * ones resume from MODELS_DIR/.partial/<id> with HTTP Range), are checked against the sha256 given, or else the
+ * one the host publishes (Hugging Face does for every GGUF), and only appear in MODELS_DIR, by atomic rename, once complete.
  */
 export class DownloadService {
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
@@ -160,7 +160,7 @@ export class DownloadService {
     await this.save(id, { status: 'downloading', error: null }, true);
     let savedAt = Date.now();
     try {
-      const size = await transfer({
+      const { size, publishedSha256 } = await transfer({
         url: row.url,
         partialPath: partial,
         policy: this.options.policy,
@@ -175,7 +175,10 @@ export class DownloadService {
           void this.save(id, { received_bytes: received, total_bytes: total }, announce).catch(() => undefined);
         },
       });
-      await this.finish(id, row.file_name, row.sha256, size, signal);
+      // A sha256 given with the download wins; else the one the host publishes is checked (and shown).
+      const expected = row.sha256 ?? publishedSha256;
+      if (!row.sha256 && publishedSha256) await this.save(id, { sha256: publishedSha256 }, false);
+      await this.finish(id, row.file_name, expected, size, signal);
     } catch (error) {
       if (signal.aborted) return; // cancel() or shutdown decides what the row says
       await rm(partial, { force: true });

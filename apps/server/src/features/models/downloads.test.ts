@@ -30,9 +30,6 @@ describe(`GGUF downloads for the built-in runtime (${testDb})`, () => {
 
   const download = async (id: string) => {
     const list = await server.request<{ downloads: ModelDownload[] }>('/api/models/downloads', { token: admin.token });
-    console.log(
-      'L' + Date.now() + ' got ' + JSON.stringify(list.body.downloads.find((item) => item.id === id)?.status),
-    );
     return list.body.downloads.find((item) => item.id === id);
   };
   const modelsDir = () => path.join(server.dataDir, 'models');
@@ -48,7 +45,13 @@ describe(`GGUF downloads for the built-in runtime (${testDb})`, () => {
   });
   afterEach(() => {
     for (const stream of streams.splice(0)) stream.close();
-    Object.assign(files.knobs, { cutAfterBytes: null, cutTimes: 1, chunkBytes: 64 * 1024, chunkDelayMs: 0 });
+    Object.assign(files.knobs, {
+      cutAfterBytes: null,
+      cutTimes: 1,
+      chunkBytes: 64 * 1024,
+      chunkDelayMs: 0,
+      linkedEtag: null,
+    });
   });
   afterAll(async () => {
     await server.close();
@@ -125,6 +128,36 @@ describe(`GGUF downloads for the built-in runtime (${testDb})`, () => {
     expect(failed?.error).toMatch(/Checksum mismatch/);
     expect(existsSync(path.join(modelsDir(), 'wrong.gguf'))).toBe(false);
     expect(readdirSync(path.join(modelsDir(), '.partial'))).toEqual([]);
+  });
+
+  it('checks a download with no sha256 given against the one its host publishes (X-Linked-Etag)', async () => {
+    files.knobs.linkedEtag = `"${files.sha256}"`;
+    const created = await server.request<ModelDownload>('/api/models/downloads', {
+      token: admin.token,
+      body: { url: `${files.url}/redirect/x`, file_name: 'published.gguf' },
+    });
+    expect(created.status).toBe(202);
+    expect(created.body.sha256).toBeNull();
+    const done = await until(
+      () => download(created.body.id),
+      (row) => row?.status === 'completed' || row?.status === 'failed',
+    );
+    expect(done).toMatchObject({ status: 'completed', sha256: files.sha256 });
+    expect(sha(path.join(modelsDir(), 'published.gguf'))).toBe(files.sha256);
+    await server.request('/api/models/builtin/published.gguf', { method: 'DELETE', token: admin.token });
+
+    // The bytes are not what the host says they should be: nothing is installed.
+    files.knobs.linkedEtag = `"${'b'.repeat(64)}"`;
+    const tampered = await server.request<ModelDownload>('/api/models/downloads', {
+      token: admin.token,
+      body: { url: `${files.url}/redirect/x`, file_name: 'tampered.gguf' },
+    });
+    const failed = await until(
+      () => download(tampered.body.id),
+      (row) => row?.status === 'failed',
+    );
+    expect(failed?.error).toMatch(/Checksum mismatch/);
+    expect(existsSync(path.join(modelsDir(), 'tampered.gguf'))).toBe(false);
   });
 
   it('refuses names that are not plain .gguf files', async () => {

@@ -41,7 +41,7 @@ export function DownloadsCard() {
         <CardTitle>Download a GGUF model</CardTitle>
         <CardDescription>
           For the built-in runtime: a direct link to a .gguf file (for example from Hugging Face). Interrupted downloads
-          resume; a sha256 is checked when given.
+          resume; the file is checked against the sha256 you give, or else the one Hugging Face publishes for it.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
