@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FILE_TYPES, extensionOf } from './file-types';
 import { isSimpleGreeting } from './greetings';
-import { planPrompt } from './prompt-plan';
+import { estimateTokens, planPrompt } from './prompt-plan';
 import { conversationTitle } from './title';
 
 describe('conversation title (spec §4)', () => {
@@ -105,6 +105,41 @@ describe('prompt plan: fitting the context window', () => {
     expect(content).toContain('--- Attached document: big.txt ---');
     expect(content).toContain('[... text cut to fit ...]');
     expect(plan.contextTokens).toBeLessThanOrEqual(1536);
+  });
+
+  it('counts Chinese, Japanese and Korean text as about a token a character, so it is cut to fit too', () => {
+    expect(estimateTokens('word '.repeat(30))).toBe(50);
+    expect(estimateTokens('文'.repeat(30))).toBe(30);
+    expect(estimateTokens('こんにちは 안녕하세요')).toBe(11);
+    const plan = planPrompt({
+      systemPrompt: null,
+      history: [],
+      message: '请总结这个文件',
+      documents: [{ name: '报告.txt', text: '这是一个很长的中文文档。'.repeat(1_000) }],
+      images: [],
+      contextLength: 2048,
+    });
+    expect(plan.truncated).toBe(true);
+    const content = plan.messages[0]?.content ?? '';
+    expect(content.startsWith('请总结这个文件')).toBe(true);
+    expect(content).toContain('[... text cut to fit ...]');
+    expect(estimateTokens(content)).toBeLessThanOrEqual(1536);
+    // Cut to fit, not to nothing: most of the room is used.
+    expect(estimateTokens(content)).toBeGreaterThan(1200);
+  });
+
+  it('cuts a long Chinese message itself when nothing else is left to drop', () => {
+    const plan = planPrompt({
+      systemPrompt: null,
+      history: [],
+      message: '问'.repeat(5_000),
+      documents: [],
+      images: [],
+      contextLength: 2048,
+    });
+    expect(plan.truncated).toBe(true);
+    expect(plan.contextTokens).toBeLessThanOrEqual(1536);
+    expect(plan.messages[0]?.content.length).toBeGreaterThan(1400);
   });
 
   it('bounds document text even without a known window', () => {

@@ -4,12 +4,24 @@ import type { ChatTurn } from '../models/model-provider';
 export const DOCUMENT_TEXT_CHARS = 20_000;
 export const ALL_DOCUMENTS_TEXT_CHARS = 40_000;
 
-/** A rough token count: about 3 characters a token errs on the side of leaving room. */
+/** A rough token count that errs on the side of leaving room: about 3 characters a token for alphabetic text. */
 const CHARS_PER_TOKEN = 3;
 const TOKENS_PER_TURN = 4;
 const TOKENS_PER_IMAGE = 600;
+/** Han, kana, hangul and full-width forms: tokenizers split these far finer, about one token each or more. */
+const WIDE = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/g;
 
-export const estimateTokens = (text: string): number => Math.ceil(text.length / CHARS_PER_TOKEN);
+export function estimateTokens(text: string): number {
+  const wide = text.match(WIDE)?.length ?? 0;
+  return Math.ceil((text.length - wide) / CHARS_PER_TOKEN) + wide;
+}
+
+/** About how many characters of this text make `tokens` tokens (fewer for Chinese than for English). */
+function charsFor(tokens: number, text: string): number {
+  const estimated = estimateTokens(text);
+  const perToken = estimated > 0 ? text.length / estimated : CHARS_PER_TOKEN;
+  return Math.floor(tokens * perToken);
+}
 
 export interface PromptInput {
   /** Null for the plain call (spec §7 fallback: just the message). */
@@ -97,14 +109,15 @@ export function planPrompt(input: PromptInput): PromptPlan {
     truncated = true;
   }
   if (!fits() && documents.length > 0) {
-    const withoutText = count(build()) - estimateTokens(documents.map((doc) => doc.text).join(''));
-    const room = (budget - withoutText) * CHARS_PER_TOKEN - documents.length * 40;
+    const text = documents.map((doc) => doc.text).join('');
+    const withoutText = count(build()) - estimateTokens(text);
+    const room = charsFor(budget - withoutText, text) - documents.length * 40;
     documents = boundDocuments(documents, room).bounded;
     truncated = true;
   }
   if (!fits()) {
     const over = count(build()) - budget;
-    message = message.slice(0, Math.max(1, message.length - over * CHARS_PER_TOKEN));
+    message = message.slice(0, Math.max(1, message.length - charsFor(over, message)));
     truncated = true;
   }
   const messages = build();
