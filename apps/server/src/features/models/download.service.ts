@@ -33,7 +33,8 @@ const SAVE_INTERVAL_MS = 1000;
 /**
  * GGUF downloads as background jobs: they keep running when the page closes, survive a restart (interrupted
  * ones resume from MODELS_DIR/.partial/<id> with HTTP Range), are checked against the sha256 given, or else the
- * one the host publishes (Hugging Face does for every GGUF), and only appear in MODELS_DIR, by atomic rename, once complete.
+ * one the host publishes (Hugging Face does for every GGUF), and only appear in MODELS_DIR, by atomic rename,
+ * once complete.
  */
 export class DownloadService {
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
