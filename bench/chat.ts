@@ -250,8 +250,9 @@ async function main(): Promise<void> {
 
     const chatRuns: ChatRun[] = [];
     for (let run = 0; run < RUNS; run += 1) chatRuns.push(await chatStream(server.url, token, PROMPT));
-    const chatStats = summary(chatRuns.filter((r) => r.ok));
-    const promptTokens = median(chatRuns.filter((r) => r.ok).map((r) => r.promptTokens));
+    const answered = chatRuns.filter((r) => r.ok);
+    const chatStats = summary(answered);
+    const promptTokens = median(answered.map((r) => r.promptTokens));
     console.log(
       `Hearth /api/chat/stream (full chat path): TTFT ${chatStats.ttft_median_ms} ms, ${chatStats.tokens_per_second_median} tok/s`,
     );

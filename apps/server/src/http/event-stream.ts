@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { TEXT_FRAME_MS } from '../lib/text-batcher';
 
 /** Proxies drop quiet connections; a comment line now and then keeps a slow stream open. */
 const HEARTBEAT_MS = 15_000;
@@ -10,7 +11,7 @@ const HEARTBEAT_MS = 15_000;
  * thousands of tokens a second; one socket write and one client wake-up per token would steal CPU from
  * the model itself on small machines.
  */
-const FLUSH_INTERVAL_MS = 16;
+const FLUSH_INTERVAL_MS = TEXT_FRAME_MS;
 
 export interface EventStream {
   /**

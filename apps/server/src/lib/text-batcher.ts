@@ -11,8 +11,8 @@ export const TEXT_FRAME_MS = 16;
  */
 export class TextBatcher {
   private pending = '';
-  private scheduled: NodeJS.Immediate | NodeJS.Timeout | null = null;
-  private sentFirst = false;
+  private cancel: (() => void) | null = null;
+  /** When text last went out; 0 until the first chunk has. */
   private lastEmit = 0;
 
   constructor(
@@ -22,24 +22,26 @@ export class TextBatcher {
 
   push(text: string): void {
     if (!text) return;
-    if (!this.sentFirst) {
-      this.sentFirst = true;
+    if (this.lastEmit === 0) {
       this.send(text);
       return;
     }
     this.pending += text;
-    if (this.scheduled) return;
+    if (this.cancel) return;
     const wait = this.frameMs - (performance.now() - this.lastEmit);
-    this.scheduled = wait > 0 ? setTimeout(() => this.flush(), wait) : setImmediate(() => this.flush());
+    if (wait > 0) {
+      const timer = setTimeout(() => this.flush(), wait);
+      this.cancel = () => clearTimeout(timer);
+    } else {
+      const immediate = setImmediate(() => this.flush());
+      this.cancel = () => clearImmediate(immediate);
+    }
   }
 
   /** Emits what is pending now (call before the end of the stream). */
   flush(): void {
-    if (this.scheduled) {
-      clearTimeout(this.scheduled as NodeJS.Timeout);
-      clearImmediate(this.scheduled as NodeJS.Immediate);
-    }
-    this.scheduled = null;
+    this.cancel?.();
+    this.cancel = null;
     if (!this.pending) return;
     const text = this.pending;
     this.pending = '';

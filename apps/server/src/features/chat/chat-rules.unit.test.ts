@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FILE_TYPES, extensionOf } from './file-types';
 import { isSimpleGreeting } from './greetings';
-import { estimateTokens, planPrompt } from './prompt-plan';
+import { estimateTokens, planPrompt, type PromptInput } from './prompt-plan';
 import { conversationTitle } from './title';
 
 describe('conversation title (spec §4)', () => {
@@ -50,19 +50,27 @@ describe('prompt plan: fitting the context window', () => {
     role: index % 2 === 0 ? ('user' as const) : ('assistant' as const),
     content: `message ${index} ${'y'.repeat(190)}`,
   }));
-
-  it('keeps everything when the window is unknown or large', () => {
-    const plan = planPrompt({
-      systemPrompt: 'system',
-      history,
-      message: 'question',
+  /** A plain call (no system prompt, no history, nothing attached) unless the test says otherwise. */
+  const plan = (input: Partial<PromptInput>) =>
+    planPrompt({
+      systemPrompt: null,
+      history: [],
+      message: 'q',
       documents: [],
       images: [],
       contextLength: null,
+      ...input,
     });
-    expect(plan.truncated).toBe(false);
-    expect(plan.droppedMessages).toBe(0);
-    expect(plan.messages.map((turn) => turn.role)).toEqual([
+
+  it('keeps everything when the window is unknown or large', () => {
+    const result = plan({
+      systemPrompt: 'system',
+      history,
+      message: 'question',
+    });
+    expect(result.truncated).toBe(false);
+    expect(result.droppedMessages).toBe(0);
+    expect(result.messages.map((turn) => turn.role)).toEqual([
       'system',
       'user',
       'assistant',
@@ -71,56 +79,48 @@ describe('prompt plan: fitting the context window', () => {
       'user',
       'user',
     ]);
-    expect(plan.messages.at(-1)?.content).toBe('question');
+    expect(result.messages.at(-1)?.content).toBe('question');
   });
 
   it('drops the oldest history first and says how many', () => {
-    const plan = planPrompt({
+    const result = plan({
       systemPrompt: 'system',
       history,
       message: 'question',
-      documents: [],
-      images: [],
       contextLength: 400,
     });
-    expect(plan.truncated).toBe(true);
-    expect(plan.droppedMessages).toBeGreaterThan(0);
-    expect(plan.droppedMessages).toBeLessThan(5);
-    expect(plan.messages.at(-2)?.content).toContain('message 4');
-    expect(plan.contextTokens).toBeLessThanOrEqual(300);
+    expect(result.truncated).toBe(true);
+    expect(result.droppedMessages).toBeGreaterThan(0);
+    expect(result.droppedMessages).toBeLessThan(5);
+    expect(result.messages.at(-2)?.content).toContain('message 4');
+    expect(result.contextTokens).toBeLessThanOrEqual(300);
   });
 
   it('cuts attached document text, keeping the message', () => {
-    const plan = planPrompt({
-      systemPrompt: null,
-      history: [],
+    const result = plan({
       message: 'summarise the file',
       documents: [{ name: 'big.txt', text: 'word '.repeat(10_000) }],
-      images: [],
       contextLength: 2048,
     });
-    expect(plan.truncated).toBe(true);
-    const content = plan.messages[0]?.content ?? '';
+    expect(result.truncated).toBe(true);
+    const content = result.messages[0]?.content ?? '';
     expect(content.startsWith('summarise the file')).toBe(true);
     expect(content).toContain('--- Attached document: big.txt ---');
     expect(content).toContain('[... text cut to fit ...]');
-    expect(plan.contextTokens).toBeLessThanOrEqual(1536);
+    expect(result.contextTokens).toBeLessThanOrEqual(1536);
   });
 
   it('counts Chinese, Japanese and Korean text as about a token a character, so it is cut to fit too', () => {
     expect(estimateTokens('word '.repeat(30))).toBe(50);
     expect(estimateTokens('文'.repeat(30))).toBe(30);
     expect(estimateTokens('こんにちは 안녕하세요')).toBe(11);
-    const plan = planPrompt({
-      systemPrompt: null,
-      history: [],
+    const result = plan({
       message: '请总结这个文件',
       documents: [{ name: '报告.txt', text: '这是一个很长的中文文档。'.repeat(1_000) }],
-      images: [],
       contextLength: 2048,
     });
-    expect(plan.truncated).toBe(true);
-    const content = plan.messages[0]?.content ?? '';
+    expect(result.truncated).toBe(true);
+    const content = result.messages[0]?.content ?? '';
     expect(content.startsWith('请总结这个文件')).toBe(true);
     expect(content).toContain('[... text cut to fit ...]');
     expect(estimateTokens(content)).toBeLessThanOrEqual(1536);
@@ -129,30 +129,22 @@ describe('prompt plan: fitting the context window', () => {
   });
 
   it('cuts a long Chinese message itself when nothing else is left to drop', () => {
-    const plan = planPrompt({
-      systemPrompt: null,
-      history: [],
+    const result = plan({
       message: '问'.repeat(5_000),
-      documents: [],
-      images: [],
       contextLength: 2048,
     });
-    expect(plan.truncated).toBe(true);
-    expect(plan.contextTokens).toBeLessThanOrEqual(1536);
-    expect(plan.messages[0]?.content.length).toBeGreaterThan(1400);
+    expect(result.truncated).toBe(true);
+    expect(result.contextTokens).toBeLessThanOrEqual(1536);
+    expect(result.messages[0]?.content.length).toBeGreaterThan(1400);
   });
 
   it('bounds document text even without a known window', () => {
-    const plan = planPrompt({
-      systemPrompt: null,
-      history: [],
+    const result = plan({
       message: 'q',
       documents: [{ name: 'a.txt', text: 'a'.repeat(30_000) }],
-      images: [],
-      contextLength: null,
     });
-    expect(plan.truncated).toBe(true);
-    expect(plan.messages[0]?.content.length).toBeLessThan(21_000);
+    expect(result.truncated).toBe(true);
+    expect(result.messages[0]?.content.length).toBeLessThan(21_000);
   });
 });
 

@@ -17,8 +17,7 @@ export function estimateTokens(text: string): number {
 }
 
 /** About how many characters of this text make `tokens` tokens (fewer for Chinese than for English). */
-function charsFor(tokens: number, text: string): number {
-  const estimated = estimateTokens(text);
+function charsFor(tokens: number, text: string, estimated = estimateTokens(text)): number {
   const perToken = estimated > 0 ? text.length / estimated : CHARS_PER_TOKEN;
   return Math.floor(tokens * perToken);
 }
@@ -110,8 +109,9 @@ export function planPrompt(input: PromptInput): PromptPlan {
   }
   if (!fits() && documents.length > 0) {
     const text = documents.map((doc) => doc.text).join('');
-    const withoutText = count(build()) - estimateTokens(text);
-    const room = charsFor(budget - withoutText, text) - documents.length * 40;
+    const textTokens = estimateTokens(text);
+    const withoutText = count(build()) - textTokens;
+    const room = charsFor(budget - withoutText, text, textTokens) - documents.length * 40;
     documents = boundDocuments(documents, room).bounded;
     truncated = true;
   }

@@ -177,9 +177,7 @@ export class DownloadService {
         },
       });
       // A sha256 given with the download wins; else the one the host publishes is checked (and shown).
-      const expected = row.sha256 ?? publishedSha256;
-      if (!row.sha256 && publishedSha256) await this.save(id, { sha256: publishedSha256 }, false);
-      await this.finish(id, row.file_name, expected, size, signal);
+      await this.finish(id, row.file_name, row.sha256 ?? publishedSha256, size, signal);
     } catch (error) {
       if (signal.aborted) return; // cancel() or shutdown decides what the row says
       await rm(partial, { force: true });
@@ -191,7 +189,7 @@ export class DownloadService {
 
   private async finish(id: string, fileName: string, expected: string | null, size: number, signal: AbortSignal) {
     const partial = this.partialPath(id);
-    await this.save(id, { status: 'verifying', received_bytes: size, total_bytes: size }, true);
+    await this.save(id, { status: 'verifying', received_bytes: size, total_bytes: size, sha256: expected }, true);
     if (expected) {
       const actual = await sha256File(partial, signal);
       if (actual !== expected) throw new Error(`Checksum mismatch: expected ${expected}, got ${actual}`);
