@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Bundles the server's TypeScript into one ES module (apps/server/dist/main.js) so production runs on plain
-// Node.js: faster start and less memory than compiling on the fly. npm packages stay external; the
-// workspace's own TypeScript packages (@hearth/*) are bundled in.
+// Bundles the server's TypeScript into ES modules (apps/server/dist/main.js, plus dist/extraction-worker.js for
+// the extraction worker threads) so production runs on plain Node.js: faster start and less memory than
+// compiling on the fly. npm packages stay external; the workspace's own TypeScript packages (@hearth/*) are
+// bundled in.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +20,13 @@ const externalPackages = {
 };
 
 const result = await build({
-  entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-  outfile: path.join(root, 'apps/server/dist/main.js'),
+  // The extraction worker is a second entry: worker threads load it from a file beside main.js
+  // (features/extraction/extraction-pool.ts resolves it relative to the bundle).
+  entryPoints: {
+    main: path.join(root, 'apps/server/src/main.ts'),
+    'extraction-worker': path.join(root, 'apps/server/src/features/extraction/extraction-worker.ts'),
+  },
+  outdir: path.join(root, 'apps/server/dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,19 +1,24 @@
 import { type Attachment, CHAT_MAX_ATTACHMENT_BYTES } from '@hearth/contract';
 import { AppError } from '../../http/errors';
+import { cleanFileName } from '../../lib/file-name';
 import type { BlobStore } from '../../storage/blob-store';
-import { type ExtractableType, ExtractionError, extractText } from '../extraction/extract-text';
+import { extractDocument } from '../extraction/extract-document';
+import { ExtractionError } from '../extraction/extract-text';
 import type { AttachmentRecord, AttachmentRepository } from './attachment.repository';
 import { type ChatExtension, FILE_TYPES, extensionOf, isRasterImage } from './file-types';
 
 const INVALID_TYPE = 'Invalid file type';
 const INVALID_TYPE_HELP = 'Please upload PDF, Word, TXT files, or images (JPG, PNG, GIF, etc.).';
-/** Documents become text for the prompt; SVG is markup, so its source goes in as text as well. */
-const EXTRACTABLE: Partial<Record<ChatExtension, ExtractableType>> = {
+/**
+ * Documents become text for the prompt, read as the extension the extractor knows them by; SVG is markup, so its
+ * source goes in as text (read as .txt, not as XML's text nodes).
+ */
+const EXTRACT_AS: Partial<Record<ChatExtension, string>> = {
   pdf: 'pdf',
   docx: 'docx',
   doc: 'doc',
   txt: 'txt',
-  svg: 'svg',
+  svg: 'txt',
 };
 /** Uploads never sent with a message are removed after a day. */
 const UNSENT_TTL_MS = 86_400_000;
@@ -35,12 +40,9 @@ export const tooLarge = (bytes: number) =>
     `File size (${(bytes / 1024 / 1024).toFixed(2)} MB) exceeds maximum allowed size (10MB)`,
   );
 
-/** Display names keep the user's wording; storage keys use a safe subset (spec: {user_id}/{timestamp}_{name}). */
-const displayName = (name: string) =>
-  (name.split(/[\\/]/).pop() ?? '')
-    .replace(/\p{Cc}/gu, '')
-    .trim()
-    .slice(0, 255) || 'file';
+/** Display names keep the user's wording, cleaned (lib/file-name.ts). */
+const displayName = cleanFileName;
+/** Storage keys use a safe subset (spec: {user_id}/{timestamp}_{name}). */
 const storageName = (name: string) =>
   name
     .normalize('NFKD')
@@ -70,10 +72,11 @@ export class AttachmentService {
       });
     }
     let text: string | null = null;
-    const extractable = EXTRACTABLE[extension];
-    if (extractable) {
+    const extractAs = EXTRACT_AS[extension];
+    if (extractAs) {
       try {
-        text = await extractText(data, extractable);
+        // The one extraction path (a worker thread, the knowledge limits); the 10 MB cap above is already checked.
+        text = (await extractDocument(data, `attachment.${extractAs}`)).text;
       } catch (error) {
         if (error instanceof ExtractionError) throw new AppError('extraction_failed', 422, error.message);
         throw error;

@@ -5,6 +5,7 @@ import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } fro
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestServer, type TestServer, type TestUser, testDb } from '../../../test/test-server';
+import { docxOfParagraphs } from '../extraction/test-fixtures';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -151,6 +152,18 @@ describe(`chat attachments (${testDb})`, () => {
       expect(response.status, name).toBe(422);
       expect(response.body.code, name).toBe('extraction_failed');
     }
+  });
+
+  it('refuses a Word zip bomb with 422 and keeps answering (extraction runs in a worker, within limits)', async () => {
+    // A few dozen kilobytes that inflate to 11 MB of markup: mammoth would build a DOM of gigabytes from it.
+    const bomb = docxOfParagraphs(200_000);
+    expect(bomb.length).toBeLessThan(1_000_000);
+    const response = await upload(owner.token, 'bomb.docx', bomb);
+    expect(response.status).toBe(422);
+    expect(response.body.code).toBe('extraction_failed');
+    expect(response.body.message).toMatch(/possible zip bomb/);
+    expect((await server.request('/health')).status).toBe(200);
+    expect((await upload(owner.token, 'after.txt', 'still here')).status).toBe(201);
   });
 
   it("never serves another user's file, and needs a signed-in caller and a file", async () => {

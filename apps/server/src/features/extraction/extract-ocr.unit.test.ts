@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { DEFAULT_EXTRACTION_LIMITS, extractDocument } from './extract-document';
 import { ExtractionError } from './extract-text';
-import { textPng } from './test-fixtures';
+import { corruptPng, pngHeader, textPng } from './test-fixtures';
 
 // OCR runs offline: tesseract.js loads its English model from @tesseract.js-data/eng, never from the network.
 describe('extractDocument: images by OCR', () => {
@@ -20,6 +20,23 @@ describe('extractDocument: images by OCR', () => {
     }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ExtractionError);
     expect((error as ExtractionError).code).toBe('timeout');
+  });
+
+  it('ends a corrupt PNG as an error, not a crash', async () => {
+    const png = corruptPng();
+    expect(png.length).toBe(408);
+    const error = await extractDocument(png, 'broken.png').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ExtractionError);
+    expect((error as ExtractionError).message).toBe('Text recognition failed (Error attempting to read image.).');
+    // Still alive and reading: the next image goes through OCR as usual.
+    expect((await extractDocument(textPng('HELLO'), 'next.png')).text.toUpperCase()).toContain('HELLO');
+  }, 60_000);
+
+  it('refuses an image whose header declares absurd dimensions before decoding it', async () => {
+    const error = await extractDocument(pngHeader(100_000, 100_000), 'huge.png').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ExtractionError);
+    expect((error as ExtractionError).message).toBe('The image is too large to read (100000 × 100000 pixels).');
+    expect((error as ExtractionError).code).toBe('too_large');
   });
 
   it('refuses a file renamed .jpg that is not an image', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { extractDocument } from './extract-document';
 import { ExtractionError } from './extract-text';
-import { textPng, withEncryptDictionary } from './test-fixtures';
+import { pdfWithEmptyPages, textPng, withEncryptDictionary } from './test-fixtures';
 
 async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
   const error = await promise.then(
@@ -63,6 +63,20 @@ describe('extractDocument: PDF', () => {
     const encrypted = withEncryptDictionary(await pdfWithPages([['Secret']]));
     const error = await failure(extractDocument(encrypted, 'secret.pdf'));
     expect(error.message).toMatch(/password-protected or encrypted/);
+  });
+
+  it('refuses a PDF with more pages than can be read, from its page count', async () => {
+    const started = Date.now();
+    const error = await failure(extractDocument(pdfWithEmptyPages(20_000), 'huge.pdf'));
+    expect(error.message).toBe('The PDF has 20000 pages; at most 2000 can be read.');
+    expect(error.code).toBe('too_large');
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('reads a PDF of exactly the page cap, page by page', async () => {
+    // Every page is read (and found blank), so the outcome is "no content" rather than "too many pages".
+    const error = await failure(extractDocument(pdfWithEmptyPages(2_000), 'blank.pdf'));
+    expect(error.code).toBe('empty');
   });
 
   it('refuses a file renamed .pdf that is not a PDF', async () => {

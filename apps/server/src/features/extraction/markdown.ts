@@ -90,7 +90,7 @@ function render(node: DomNode, depth: number): string {
 export function domToMarkdown(root: unknown): string {
   return render(root as DomNode, 0)
     .split('\n')
-    .map((line) => line.replace(/\s+$/, ''))
+    .map((line) => line.trimEnd())
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
@@ -100,8 +100,26 @@ export function htmlToMarkdown(html: string): string {
   return domToMarkdown(parseHTML(`<!doctype html><html><body>${html}</body></html>`).document.body);
 }
 
-const HEADING = /^(#{1,6})[ \t]+(.+?)[ \t#]*$/;
 const FENCE = /^(```|~~~)/;
+const isBlank = (char: string | undefined) => char === ' ' || char === '\t';
+
+/**
+ * An ATX heading's level and raw title, as /^(#{1,6})[ \t]+(.+?)[ \t#]*$/ reads it, by hand: that regex
+ * backtracks quadratically on a long run of spaces or '#' inside the line.
+ */
+export function atxHeading(line: string): { level: number; title: string } | null {
+  let level = 0;
+  while (line[level] === '#') level += 1;
+  if (level < 1 || level > 6) return null;
+  let start = level;
+  while (isBlank(line[start])) start += 1;
+  if (start === level) return null;
+  // The title takes at least one character: a blank given back by the run above when nothing follows it.
+  if (start === line.length) return start - level >= 2 ? { level, title: line.slice(-1) } : null;
+  let end = line.length;
+  while (end > start + 1 && (isBlank(line[end - 1]) || line[end - 1] === '#')) end -= 1;
+  return { level, title: line.slice(start, end) };
+}
 
 /** One section per heading; text before the first heading has an empty heading path. */
 export function markdownSections(markdown: string): ExtractedSection[] {
@@ -123,12 +141,12 @@ export function markdownSections(markdown: string): ExtractedSection[] {
   };
   for (const line of markdown.split('\n')) {
     if (FENCE.test(line.trim())) inFence = !inFence;
-    const heading = inFence ? null : HEADING.exec(line);
+    const heading = inFence ? null : atxHeading(line);
     if (heading) {
       flush();
-      const level = heading[1]?.length ?? 1;
+      const { level } = heading;
       while (path.length && (path.at(-1)?.level ?? 0) >= level) path.pop();
-      path.push({ level, title: (heading[2] ?? '').replace(/\\(.)/g, '$1').trim() });
+      path.push({ level, title: heading.title.replace(/\\(.)/g, '$1').trim() });
     }
     lines.push(line);
   }

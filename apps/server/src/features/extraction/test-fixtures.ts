@@ -1,6 +1,7 @@
 /**
  * Builders for the files the extraction tests feed in: raw zips (including bombs), PNGs with text drawn in
- * a bitmap font, and a PDF whose trailer declares encryption. Nothing large is committed.
+ * a bitmap font, damaged or absurdly large images, PDFs (encrypted, thousands of pages) and slow Word files.
+ * Nothing large is committed.
  */
 import { crc32, deflateRawSync } from 'node:zlib';
 
@@ -106,4 +107,58 @@ export function withEncryptDictionary(pdf: Buffer): Buffer {
   const at = text.lastIndexOf('trailer');
   const open = text.indexOf('<<', at);
   return Buffer.from(`${text.slice(0, open + 2)} ${encrypt} ${text.slice(open + 2)}`, 'latin1');
+}
+
+/** A PNG of only a signature and an IHDR chunk declaring `width` × `height`: tiny on disk, huge once decoded. */
+export function pngHeader(width: number, height: number): Buffer {
+  const body = Buffer.alloc(13);
+  body.writeUInt32BE(width, 0);
+  body.writeUInt32BE(height, 4);
+  body[8] = 8; // bit depth
+  body[9] = 2; // truecolour
+  const type = Buffer.from('IHDR');
+  const chunk = Buffer.alloc(8);
+  chunk.writeUInt32BE(13, 0);
+  type.copy(chunk, 4);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([type, body])), 0);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk, body, crc]);
+}
+
+/** A 408-byte PNG with a valid header and garbage image data (as a truncated or damaged upload is). */
+export function corruptPng(): Buffer {
+  const head = textPng('HI').subarray(0, 60);
+  return Buffer.concat([head, Buffer.alloc(408 - head.length, 0x5a)]);
+}
+
+/** A hand-written PDF of `count` empty pages: fast to build at any size (pdf-lib takes seconds for thousands). */
+export function pdfWithEmptyPages(count: number): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Count ${count} /Kids [${Array.from({ length: count }, (_, index) => `${index + 3} 0 R`).join(' ')}] >>`,
+    ...Array.from({ length: count }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>'),
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets = objects.map((object, index) => {
+    const offset = body.length;
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = body.length;
+  const entries = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** A small .docx whose document part is `paragraphs` short paragraphs: mammoth needs seconds of CPU for 100,000. */
+export function docxOfParagraphs(paragraphs: number): Buffer {
+  const paragraph = '<w:p><w:r><w:t>Hearth keeps documents.</w:t></w:r></w:p>';
+  const namespace = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+  const body = paragraph.repeat(paragraphs);
+  const xml = `<?xml version="1.0"?><w:document xmlns:w="${namespace}"><w:body>${body}</w:body></w:document>`;
+  return buildZip([
+    { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+    { name: 'word/document.xml', data: Buffer.from(xml) },
+  ]);
 }

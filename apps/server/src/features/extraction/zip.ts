@@ -10,7 +10,8 @@ import { ExtractionError } from './extract-text';
 /** Most bytes all entries together may inflate to. Real Office documents stay far below this. */
 export const MAX_INFLATED_BYTES = 200 * 1024 * 1024;
 const MAX_ENTRIES = 10_000;
-const CHUNK = 64 * 1024;
+/** Compressed bytes fed to the inflater at a time: at deflate's ratio of 1:1032, at most 16 MiB come out of one. */
+const CHUNK = 16 * 1024;
 
 export interface ZipEntry {
   name: string;
@@ -20,7 +21,8 @@ export interface ZipEntry {
   localHeaderOffset: number;
 }
 
-const bomb = () =>
+/** The error for an archive that expands (or declares it does) past a cap. */
+export const bomb = () =>
   new ExtractionError('The file expands to more data than allowed (possible zip bomb).', false, 'too_large');
 const corrupt = (why: string) => new ExtractionError(`The file is not a valid Office document (${why}).`);
 
@@ -62,31 +64,49 @@ export function listZip(data: Buffer): ZipEntry[] {
   return entries;
 }
 
-/** Inflates one entry, never producing more than its declared size nor more than `budget` bytes. */
-function inflateEntry(data: Buffer, entry: ZipEntry, budget: number): Buffer {
+/** Thrown by a chunk consumer to end inflation early; not an error. */
+const STOP = Symbol('stop inflating');
+
+/**
+ * Inflates one entry chunk by chunk, never producing more than its declared size nor more than `budget`
+ * bytes; `consume` may throw STOP to end early (its other errors pass through). Returns the bytes produced.
+ */
+function inflateEntry(data: Buffer, entry: ZipEntry, budget: number, consume: (chunk: Uint8Array) => void): number {
   const header = entry.localHeaderOffset;
   if (header + 30 > data.length || data.readUInt32LE(header) !== 0x04034b50) throw corrupt('broken zip entry');
   const start = header + 30 + data.readUInt16LE(header + 26) + data.readUInt16LE(header + 28);
   const compressed = data.subarray(start, start + entry.compressedSize);
-  if (entry.method === 0) return Buffer.from(compressed);
-  if (entry.method !== 8) throw corrupt(`unsupported compression method ${entry.method}`);
   const limit = Math.min(entry.size, budget);
-  const chunks: Uint8Array[] = [];
   let total = 0;
-  const inflater = new Inflate((chunk) => {
+  let consumerFailed = false;
+  const take = (chunk: Uint8Array) => {
     total += chunk.length;
     if (total > limit) throw bomb();
-    chunks.push(chunk);
-  });
+    try {
+      consume(chunk);
+    } catch (error) {
+      consumerFailed = true;
+      throw error;
+    }
+  };
   try {
+    if (entry.method === 0) {
+      for (let offset = 0; offset < compressed.length; offset += CHUNK)
+        take(compressed.subarray(offset, offset + CHUNK));
+      return total;
+    }
+    if (entry.method !== 8) throw corrupt(`unsupported compression method ${entry.method}`);
+    const inflater = new Inflate(take);
     for (let offset = 0; offset < compressed.length; offset += CHUNK) {
       inflater.push(compressed.subarray(offset, offset + CHUNK), offset + CHUNK >= compressed.length);
     }
   } catch (error) {
-    if (error instanceof ExtractionError) throw error;
+    if (error === STOP) return total;
+    // The consumer's own errors pass through; anything else comes from a damaged stream.
+    if (consumerFailed || error instanceof ExtractionError) throw error;
     throw corrupt('damaged compressed data');
   }
-  return Buffer.concat(chunks);
+  return total;
 }
 
 export interface SafeZip {
@@ -94,6 +114,11 @@ export interface SafeZip {
   /** The entry's bytes, or null when the archive has no such entry. */
   read(name: string): Buffer | null;
   readText(name: string): string | null;
+  /**
+   * Streams the entry's text (UTF-8) to `consume` as it inflates, so a large part never sits in memory whole;
+   * inflation ends early once `consume` returns false. Returns false when the archive has no such entry.
+   */
+  streamText(name: string, consume: (text: string) => boolean): boolean;
 }
 
 /** Opens a zip under a shared inflation budget for everything read from it. */
@@ -101,14 +126,27 @@ export function openZip(data: Buffer): SafeZip {
   const entries = listZip(data);
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
   let budget = MAX_INFLATED_BYTES;
-  const read = (name: string) => {
+  const inflate = (name: string, consume: (chunk: Uint8Array) => void) => {
     const entry = byName.get(name);
-    if (!entry) return null;
-    const bytes = inflateEntry(data, entry, budget);
-    budget -= bytes.length;
-    return bytes;
+    if (!entry) return false;
+    budget -= inflateEntry(data, entry, budget, consume);
+    return true;
   };
-  return { entries, read, readText: (name) => read(name)?.toString('utf8') ?? null };
+  const read = (name: string) => {
+    const chunks: Uint8Array[] = [];
+    return inflate(name, (chunk) => chunks.push(chunk)) ? Buffer.concat(chunks) : null;
+  };
+  const streamText = (name: string, consume: (text: string) => boolean) => {
+    const decoder = new TextDecoder('utf-8');
+    let open = true;
+    const found = inflate(name, (chunk) => {
+      open = consume(decoder.decode(chunk, { stream: true }));
+      if (!open) throw STOP;
+    });
+    if (found && open) consume(decoder.decode());
+    return found;
+  };
+  return { entries, read, readText: (name) => read(name)?.toString('utf8') ?? null, streamText };
 }
 
 /**

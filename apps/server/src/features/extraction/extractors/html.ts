@@ -5,57 +5,44 @@ import { ExtractionError } from '../extract-text';
 import { domToMarkdown, htmlToMarkdown, markdownSections } from '../markdown';
 import { decodeText } from '../sniff';
 import type { Extractor } from '../types';
+import { scanMarkup } from './html-scan';
 
 /** Deeper than any real page; the DOM parser and Readability slow down badly (synchronously) on such input. */
 const MAX_DEPTH = 1_000;
-const VOID = new Set([
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'link',
-  'meta',
-  'source',
-  'track',
-  'wbr',
-  'p',
-  'li',
-]);
-
-/** Nesting depth from a linear tag scan (no DOM), so hostile nesting is refused before it is parsed. */
-function nestingDepth(html: string): number {
-  let depth = 0;
-  let deepest = 0;
-  for (const match of html.matchAll(/<(\/?)([a-zA-Z][\w-]*)[^>]*?(\/?)>/g)) {
-    const name = (match[2] ?? '').toLowerCase();
-    if (VOID.has(name) || match[3]) continue;
-    depth = match[1] ? Math.max(0, depth - 1) : depth + 1;
-    deepest = Math.max(deepest, depth);
-  }
-  return deepest;
-}
+/**
+ * More DOM nodes than a real document has; the DOM parser spends microseconds per node (seconds per million),
+ * and hostile HTML makes one node out of every few bytes.
+ */
+const MAX_NODES = 500_000;
 
 /**
  * Above this size Readability is skipped and the whole body converted: it costs seconds per megabyte (and a
  * second DOM), while large HTML files are exported documents rather than pages with navigation to strip.
  */
 const READABILITY_MAX_CHARS = 1_500_000;
+/** Likewise in nodes: Readability walks the tree several times, and hostile markup packs many into few bytes. */
+const READABILITY_MAX_NODES = 100_000;
 
 /** HTML: the main text through Readability, as markdown; the whole body when Readability finds no article. */
 export const extractHtml: Extractor = (data, { extension }) => {
   const html = decodeText(data, extension);
-  if (nestingDepth(html) > MAX_DEPTH) throw new ExtractionError('The HTML is nested too deeply to read.');
+  const scan = scanMarkup(html);
+  if (scan.depth > MAX_DEPTH) throw new ExtractionError('The HTML is nested too deeply to read.');
+  if (scan.nodes > MAX_NODES) throw new ExtractionError('The HTML has too many elements to read.');
   try {
-    const { document } = parseHTML(html);
+    let source = html;
+    let { document } = parseHTML(source);
+    // linkedom makes a fragment's first element (or nothing) the document element, and Readability then throws
+    // or finds nothing: read it inside a page instead.
+    if (document.documentElement?.nodeName !== 'HTML') {
+      source = `<!doctype html><html><body>${html}</body></html>`;
+      ({ document } = parseHTML(source));
+    }
     const title = document.querySelector('title')?.textContent?.trim() ?? '';
     // Readability mutates the document it reads, so it gets its own copy.
     const article =
-      html.length <= READABILITY_MAX_CHARS
-        ? new Readability(parseHTML(html).document as unknown as ConstructorParameters<typeof Readability>[0]).parse()
+      html.length <= READABILITY_MAX_CHARS && scan.nodes <= READABILITY_MAX_NODES
+        ? new Readability(parseHTML(source).document as unknown as ConstructorParameters<typeof Readability>[0]).parse()
         : null;
     let markdown = article?.content ? htmlToMarkdown(article.content) : domToMarkdown(document.body);
     const heading = article?.title?.trim() || title;

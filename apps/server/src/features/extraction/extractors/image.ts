@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 
 import { ExtractionError } from '../extract-text';
+import { checkImageSize } from '../image-size';
 import { imageKind, mismatch } from '../sniff';
 import { type Extractor, section } from '../types';
 
@@ -19,7 +20,13 @@ function englishModel(): { langPath: string; gzip: boolean } {
 export async function ocrImages(images: Buffer[], signal: AbortSignal): Promise<string[]> {
   const { createWorker, OEM } = await import('tesseract.js');
   signal.throwIfAborted();
-  const worker = await createWorker('eng', OEM.LSTM_ONLY, { ...englishModel(), cacheMethod: 'none' });
+  // Without an error handler tesseract throws a failed job's error from its message listener, uncaught: a
+  // corrupt image would end the whole thread. With one, the job's promise rejects and is caught below.
+  const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+    ...englishModel(),
+    cacheMethod: 'none',
+    errorHandler: () => undefined,
+  });
   const stop = () => void worker.terminate().catch(() => undefined);
   if (signal.aborted) {
     stop();
@@ -32,7 +39,9 @@ export async function ocrImages(images: Buffer[], signal: AbortSignal): Promise<
     return texts;
   } catch (error) {
     if (signal.aborted) throw signal.reason;
-    throw new ExtractionError(`Text recognition failed (${error instanceof Error ? error.message : String(error)}).`);
+    // tesseract rejects with the worker's error as a string ("Error: ..."); the prefix says nothing to a user.
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/^Error: /, '');
+    throw new ExtractionError(`Text recognition failed (${reason}).`);
   } finally {
     signal.removeEventListener('abort', stop);
     if (!signal.aborted) await worker.terminate().catch(() => undefined);
@@ -40,7 +49,9 @@ export async function ocrImages(images: Buffer[], signal: AbortSignal): Promise<
 }
 
 export const extractImage: Extractor = async (data, { extension, signal }) => {
-  if (!imageKind(data)) throw mismatch(extension, 'it is not a recognised image');
+  const kind = imageKind(data);
+  if (!kind) throw mismatch(extension, 'it is not a recognised image');
+  checkImageSize(data, kind);
   const [text = ''] = await ocrImages([data], signal);
   return { sections: [section(text.trim())] };
 };

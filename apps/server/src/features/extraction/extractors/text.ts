@@ -16,7 +16,7 @@ export const extractMarkdown: Extractor = (data, { extension }) => ({
   sections: markdownSections(decodeText(data, extension)),
 });
 
-/** XML: the text nodes, one per line. */
-export const extractXml: Extractor = (data, { extension }) => ({
-  sections: [section(xmlTextNodes(decodeText(data, extension)))],
+/** XML: the text nodes, one per line, read by the streaming parser up to the character cap. */
+export const extractXml: Extractor = (data, { extension, limits }) => ({
+  sections: [section(xmlTextNodes(decodeText(data, extension), limits.maxChars))],
 });

@@ -1,6 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import { AppError } from '../../../http/errors';
-import { guardedGet, TooManyRedirectsError } from '../../../http/guarded-get';
+import { type GuardedResponse, guardedGet, TooManyRedirectsError } from '../../../http/guarded-get';
 import type { Lookup, SsrfPolicy } from '../../../http/ssrf-guard';
 
 export interface FetchLimits {
@@ -63,7 +62,7 @@ export async function fetchText(target: string | URL, kind: FetchKind, options: 
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const timedOut = () =>
     new FetchFailure(`The site did not answer within ${Math.round(limits.timeoutMs / 1000)} seconds.`, 'timeout');
-  let response: IncomingMessage;
+  let response: GuardedResponse;
   let url: URL;
   try {
     ({ response, url } = await guardedGet(target, {
@@ -109,7 +108,7 @@ export async function fetchText(target: string | URL, kind: FetchKind, options: 
 
 const tooLarge = (max: number) => new FetchFailure(`The page is larger than ${mb(max)}.`, 'too_large');
 
-async function readLimited(response: IncomingMessage, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
+async function readLimited(response: GuardedResponse, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   const stop = () => response.destroy(new Error('aborted'));

@@ -7,7 +7,9 @@ export const ROBOTS_AGENT = 'hearth';
 interface Rule {
   allow: boolean;
   pattern: string;
-  regex: RegExp;
+  /** The pattern split at its '*'s (the trailing '$' removed). */
+  pieces: string[];
+  anchored: boolean;
 }
 
 export interface RobotsRules {
@@ -18,12 +20,32 @@ export interface RobotsRules {
   refusal: string;
 }
 
-const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-
-function compile(pattern: string): RegExp {
+function compile(allow: boolean, pattern: string): Rule {
   const anchored = pattern.endsWith('$');
-  const body = (anchored ? pattern.slice(0, -1) : pattern).split('*').map(escape).join('.*');
-  return new RegExp(`^${body}${anchored ? '$' : ''}`);
+  return { allow, pattern, pieces: (anchored ? pattern.slice(0, -1) : pattern).split('*'), anchored };
+}
+
+/**
+ * Whether the path matches the rule, without a regex: "a*b*c" compiled to /^a.*b.*c/ backtracks in time
+ * (path length) to the power of the number of '*'s on a path that almost matches, and the site writes both.
+ * Each piece is placed at its leftmost possible position, which finds a match whenever there is one.
+ */
+function matches(rule: Rule, path: string): boolean {
+  const { pieces, anchored } = rule;
+  const first = pieces[0] ?? '';
+  if (!path.startsWith(first)) return false;
+  if (pieces.length === 1) return !anchored || path.length === first.length;
+  let position = first.length;
+  const middle = anchored ? pieces.length - 1 : pieces.length;
+  for (let index = 1; index < middle; index += 1) {
+    const piece = pieces[index] ?? '';
+    const found = path.indexOf(piece, position);
+    if (found < 0) return false;
+    position = found + piece.length;
+  }
+  if (!anchored) return true;
+  const last = pieces.at(-1) ?? '';
+  return path.length - last.length >= position && path.endsWith(last);
 }
 
 /** Percent-encoding is compared in one form: encode what is not already encoded, upper-case the hex. */
@@ -56,7 +78,7 @@ export function parseRobots(text: string): RobotsRules {
       inRules = true;
       if (!value) continue; // "Disallow:" with nothing allows everything
       const pattern = normalizePath(value);
-      const rule = { allow: field === 'allow', pattern, regex: compile(pattern) };
+      const rule = compile(field === 'allow', pattern);
       for (const agent of agents) groups.get(agent)?.push(rule);
     }
   }
@@ -69,7 +91,7 @@ export function parseRobots(text: string): RobotsRules {
       if (path === '/robots.txt') return true;
       let best: Rule | null = null;
       for (const rule of rules) {
-        if (!rule.regex.test(path)) continue;
+        if (!matches(rule, path)) continue;
         const longer = !best || rule.pattern.length > best.pattern.length;
         const tieAllow = best && rule.pattern.length === best.pattern.length && rule.allow;
         if (longer || tieAllow) best = rule;
