@@ -57,10 +57,15 @@ const EnvSchema = z.object({
   DOCS_UPDATE_TIMEOUT_MS: intFrom(1000, 1_800_000).default(180_000),
   MODEL_LIST_CACHE_MS: intFrom(0, 600_000).default(3000),
   ALLOW_PRIVATE_DOWNLOADS: bool.default(false),
-  /** How long a background job is held by its worker without renewal; a dead replica's jobs move after this. */
-  JOB_LEASE_SECONDS: intFrom(2, 86_400).default(300),
+  /**
+   * How long a background job is held by its worker without renewal (renewed every third of it); a dead
+   * replica's jobs move after this. A restarted server takes back its own dead process's jobs at once.
+   */
+  JOB_LEASE_SECONDS: intFrom(2, 86_400).default(30),
   /** Background jobs (indexing, re-embedding) one replica runs at once. */
   JOB_CONCURRENCY: intFrom(1, 64).default(4),
+  /** Worker threads that read uploaded files (text extraction, OCR) at once; more files wait their turn. */
+  EXTRACTION_WORKERS: intFrom(1, 64).default(Math.min(2, availableParallelism())),
   /** Where uploaded files live: the data folder (fs) or an S3-compatible bucket (s3). */
   STORAGE: z.enum(['fs', 's3']).default('fs'),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),

@@ -70,6 +70,13 @@ export type TokenUsage = z.infer<typeof TokenUsage>;
 export const MessageMetadata = z.object({
   /** The user pressed Stop: the content is what was produced until then. */
   stopped: z.boolean().optional(),
+  /**
+   * The server stopped (a restart, a crash) while writing this answer: the content is what was saved until then
+   * (`stopped` is set too).
+   */
+  interrupted: z.boolean().optional(),
+  /** Still being written (answers are saved as they stream); a finished answer never has it. */
+  writing: z.boolean().optional(),
   /** The prompt had to be cut to fit the model's context window. */
   truncated: z.boolean().optional(),
   /** The model hit its output limit. */

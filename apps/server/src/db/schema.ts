@@ -93,6 +93,10 @@ export interface ChatMessagesTable {
   /** JSON object (MessageMetadata). */
   metadata: string;
   created_at: Timestamp;
+  /** The worker writing this answer while it streams; null once finished (or for any other message). */
+  writer: string | null;
+  /** When the writer last saved it. */
+  written_at: string | null;
 }
 
 export interface ChatAttachmentsTable {

@@ -99,6 +99,8 @@ interface Scenario {
   newOwnedCollection(): Promise<string>;
   /** A new (queued) knowledge document of the owner; its id. */
   newOwnedDocument(): Promise<string>;
+  /** A new knowledge document of the owner whose reading failed (it has no text); its id. */
+  newOwnedFailedDocument(): Promise<string>;
   /** A new prompt of the owner (shared with the organisation); its id. */
   newOwnedPrompt(): Promise<string>;
   /** The fake model runtime's URL (model providers, download sources). */
@@ -555,6 +557,11 @@ const ROUTES: RouteRule[] = [
     request: async (s) => ({ path: `/api/knowledge/documents/${await s.newOwnedDocument()}/file` }),
   },
   {
+    route: 'POST /api/knowledge/documents/:id/retry',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/knowledge/documents/${await s.newOwnedFailedDocument()}/retry`, body: {} }),
+  },
+  {
     route: 'DELETE /api/knowledge/documents/:id',
     expect: ownerOnly,
     request: async (s) => ({ path: `/api/knowledge/documents/${await s.newOwnedDocument()}` }),
@@ -846,6 +853,27 @@ function authorizationSuite(startTarget: StartTarget): void {
         });
         if (response.status !== 202) throw new Error(`setup: document upload failed (${response.status})`);
         return ((await response.json()) as { id: string }).id;
+      },
+      async newOwnedFailedDocument() {
+        const collectionId = await this.newOwnedCollection();
+        const form = new FormData();
+        form.append('file', new Blob([' \n ']), 'authz-blank.txt');
+        const response = await fetch(`${server.url}/api/knowledge/collections/${collectionId}/documents`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${accounts.user.token}` },
+          body: form,
+        });
+        if (response.status !== 202) throw new Error(`setup: document upload failed (${response.status})`);
+        const { id } = (await response.json()) as { id: string };
+        const deadline = Date.now() + 30_000;
+        for (;;) {
+          const document = await server.request<{ status: string }>(`/api/knowledge/documents/${id}`, {
+            token: accounts.user.token,
+          });
+          if (document.body.status === 'failed') return id;
+          if (Date.now() > deadline) throw new Error(`setup: blank document still ${document.body.status}`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
       },
       async newOwnedPrompt() {
         const response = await server.request<{ id: string }>('/api/prompts', {

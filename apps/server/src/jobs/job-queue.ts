@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { holdWorkerId, isDeadLocalWorker, liveWorkerIds, newWorkerId, releaseWorkerId } from '../lib/worker-identity';
 import type { JobRepository, JobRow } from './job.repository';
 
 /** What a running handler may do with its own job. */
@@ -14,11 +13,18 @@ export interface JobControl {
   finishWith(trx: Kysely<Database>): Promise<void>;
 }
 
+/** Why a job failed for good: its handler failed, or its worker died (crashed, killed) on every attempt. */
+export interface GiveUpReason {
+  /** The worker stopped while running it each time (e.g. the job crashes the server), rather than the handler failing. */
+  abandoned: boolean;
+  attempts: number;
+}
+
 /** A job handler; throwing retries with backoff until `maxAttempts`, `PermanentJobError` fails at once. */
 export interface JobHandler {
   run(payload: unknown, job: JobRow, control: JobControl): Promise<void>;
   /** Called once when the job has failed for good. */
-  onGiveUp?(payload: unknown, error: string): Promise<void>;
+  onGiveUp?(payload: unknown, error: string, reason: GiveUpReason): Promise<void>;
 }
 
 export class PermanentJobError extends Error {}
@@ -37,7 +43,8 @@ export const KEEP_FAILED_JOBS_MS = 30 * DAY_MS;
 const PRUNE_EVERY_MS = 3_600_000;
 
 export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
-  leaseMs: 5 * 60_000,
+  // Renewed every third of it; short, so a dead replica's work moves on within about a minute.
+  leaseMs: 30_000,
   pollMs: 1_000,
   maxAttempts: 3,
   concurrency: 4,
@@ -45,7 +52,8 @@ export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
 
 /**
  * An in-process worker over the DB-backed queue: polls, claims with a lease, runs the handler by type.
- * Restart-safe: on start, running jobs whose lease expired (their server died) go back to the queue.
+ * Restart-safe: on start, running jobs whose worker died (its lease expired, or its process on this machine is
+ * gone) go back to the queue, or fail for good once tried `maxAttempts` times (a job that kills the server).
  */
 export class JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
@@ -58,7 +66,7 @@ export class JobQueue {
   private lastRequeue = 0;
   private lastPrune = 0;
   /** Names this worker in the jobs it claims (host, process, and a random part for several per process). */
-  readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  readonly workerId = newWorkerId();
 
   constructor(
     private readonly jobs: JobRepository,
@@ -72,8 +80,9 @@ export class JobQueue {
 
   async start(): Promise<void> {
     this.stopped = false;
-    const requeued = await this.jobs.requeueExpired();
-    if (requeued > 0) this.log.info({ requeued }, 'requeued interrupted jobs');
+    holdWorkerId(this.workerId);
+    this.lastRequeue = Date.now();
+    await this.recoverAbandoned();
     this.poke();
   }
 
@@ -91,6 +100,7 @@ export class JobQueue {
     this.stopped = true;
     clearTimeout(this.timer);
     await Promise.allSettled([...this.inFlight]);
+    releaseWorkerId(this.workerId);
   }
 
   private schedule(delayMs: number): void {
@@ -131,8 +141,36 @@ export class JobQueue {
   private async requeueAbandoned(): Promise<void> {
     if (Date.now() - this.lastRequeue < this.options.leaseMs / 2) return;
     this.lastRequeue = Date.now();
-    const requeued = await this.jobs.requeueExpired();
-    if (requeued > 0) this.log.info({ requeued }, 'requeued jobs whose worker stopped renewing its lease');
+    await this.recoverAbandoned();
+  }
+
+  /**
+   * Jobs of dead workers: those whose lease ran out, and at once those of a process on this machine that no
+   * longer exists (after a crash and restart, without waiting for the lease). A live sibling keeps its jobs.
+   */
+  private async recoverAbandoned(): Promise<void> {
+    const dead = (await this.jobs.runningWorkers()).filter((worker) => isDeadLocalWorker(worker));
+    // A worker of this very process whose renewal is late (a busy event loop) is alive: its job is not taken.
+    const { requeued, givenUp } = await this.jobs.recoverAbandoned(this.options.maxAttempts, {
+      dead,
+      live: liveWorkerIds(),
+    });
+    if (requeued > 0) this.log.info({ requeued }, 'requeued jobs whose worker stopped');
+    for (const job of givenUp) {
+      this.log.warn(
+        { jobId: job.id, type: job.type, attempts: job.attempts },
+        'job given up: its worker died on every attempt',
+      );
+      const handler = this.handlers.get(job.type);
+      try {
+        await handler?.onGiveUp?.(JSON.parse(job.payload), job.error ?? '', {
+          abandoned: true,
+          attempts: job.attempts,
+        });
+      } catch (error) {
+        this.log.warn({ err: error, jobId: job.id }, 'reporting a given-up job failed');
+      }
+    }
   }
 
   /** Hourly, the jobs that ended long ago are deleted (harmless when several replicas do it). */
@@ -195,7 +233,11 @@ export class JobQueue {
       await this.jobs
         .fail(job.id, message, permanent ? null : 1000 * 2 ** job.attempts, job.attempts)
         .catch(() => undefined);
-      if (permanent) await handler?.onGiveUp?.(payload, message).catch(() => undefined);
+      if (permanent) {
+        await handler
+          ?.onGiveUp?.(payload, message, { abandoned: false, attempts: job.attempts })
+          .catch(() => undefined);
+      }
       this.log.warn({ err: error, jobId: job.id, type: job.type }, 'job failed');
     }
   }

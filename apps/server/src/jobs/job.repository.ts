@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { Database, JobsTable } from '../db/schema';
 
@@ -127,16 +127,69 @@ export class JobRepository {
     return Number(result.numDeletedRows);
   }
 
-  /** Jobs whose worker died (lease expired while running) go back to the queue. */
-  async requeueExpired(): Promise<number> {
+  /** Who holds running jobs now (to find those whose process is gone). */
+  async runningWorkers(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select('locked_by')
+      .distinct()
+      .where('status', '=', 'running')
+      .where('locked_by', 'is not', null)
+      .execute();
+    return rows.flatMap((row) => (row.locked_by ? [row.locked_by] : []));
+  }
+
+  /**
+   * Running jobs whose worker is gone: its lease ran out (unless its worker is one of `liveWorkers`, alive in
+   * this process and only late to renew), or it is one of `deadWorkers`. A job already tried
+   * `maxAttempts` times is failed for good, so a file that kills the server is not run again after every restart:
+   * those are returned (each to exactly one caller: the update is fenced) for their handler to be told.
+   * The others go back to the queue at once.
+   */
+  async recoverAbandoned(
+    maxAttempts: number,
+    workers: { dead?: string[]; live?: string[] } = {},
+  ): Promise<{ requeued: number; givenUp: JobRow[] }> {
     const now = new Date().toISOString();
-    const result = await this.db
+    const { dead = [], live = [] } = workers;
+    const abandoned = (eb: ExpressionBuilder<Database, 'jobs'>) => {
+      const expired =
+        live.length > 0
+          ? eb.and([
+              eb('locked_until', '<', now),
+              eb.or([eb('locked_by', 'is', null), eb('locked_by', 'not in', live)]),
+            ])
+          : eb('locked_until', '<', now);
+      return eb.and([
+        eb('status', '=', 'running'),
+        dead.length > 0 ? eb.or([expired, eb('locked_by', 'in', dead)]) : expired,
+      ]);
+    };
+    const exhausted = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where(abandoned)
+      .where('attempts', '>=', maxAttempts)
+      .execute();
+    const givenUp: JobRow[] = [];
+    for (const job of exhausted) {
+      const error = `Given up: its worker stopped (crashed or was killed) while running it, ${job.attempts} times.`;
+      const result = await this.db
+        .updateTable('jobs')
+        .set({ status: 'failed', locked_until: null, error, updated_at: now })
+        .where(abandoned)
+        .where('id', '=', job.id)
+        .where('attempts', '=', job.attempts)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) > 0) givenUp.push({ ...job, status: 'failed', locked_until: null, error });
+    }
+    const requeued = await this.db
       .updateTable('jobs')
       .set({ status: 'queued', locked_until: null, run_after: now, updated_at: now })
-      .where('status', '=', 'running')
-      .where('locked_until', '<', now)
+      .where(abandoned)
+      .where('attempts', '<', maxAttempts)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    return { requeued: Number(requeued.numUpdatedRows), givenUp };
   }
 
   async get(id: string): Promise<JobRow | undefined> {

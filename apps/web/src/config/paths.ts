@@ -81,6 +81,7 @@ export const apiPaths = {
     documents: (collectionId: string) => `/api/knowledge/collections/${encodeURIComponent(collectionId)}/documents`,
     document: (id: string) => `/api/knowledge/documents/${encodeURIComponent(id)}`,
     documentFile: (id: string) => `/api/knowledge/documents/${encodeURIComponent(id)}/file`,
+    documentRetry: (id: string) => `/api/knowledge/documents/${encodeURIComponent(id)}/retry`,
     search: '/api/knowledge/search',
     searchKnowledge: '/api/knowledge/search-knowledge',
     /** The instance's embedding model and the own collections' embedding progress (PUT: admins choose). */

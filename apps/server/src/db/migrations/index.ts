@@ -10,6 +10,7 @@ import * as prompts from './20261122_0008_prompts';
 import * as jobWorker from './20261122_0009_job_worker';
 import * as releases from './20261122_0010_releases';
 import * as docs from './20261122_0011_docs';
+import * as messageWriter from './20261122_0012_message_writer';
 
 /**
  * Every migration, in order. Timestamped names; a landed migration is never edited.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0009_job_worker': jobWorker,
   '20261122_0010_releases': releases,
   '20261122_0011_docs': docs,
+  '20261122_0012_message_writer': messageWriter,
 };

@@ -3,6 +3,7 @@ import { Attachment, CHAT_MAX_ATTACHMENT_BYTES, ErrorBody, IdParams } from '@hea
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import { cleanFileName } from '../../lib/file-name';
 import { type AttachmentService, tooLarge } from './attachment.service';
 import { isRasterImage } from './file-types';
 
@@ -47,7 +48,12 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ attachmentService: Attach
         if (size <= CHAT_MAX_ATTACHMENT_BYTES) chunks.push(buffer);
       }
       if (size > CHAT_MAX_ATTACHMENT_BYTES) throw tooLarge(size);
-      const attachment = await attachmentService.upload(userId, file.filename, Buffer.concat(chunks), size);
+      const attachment = await attachmentService.upload(
+        userId,
+        cleanFileName(file.filename),
+        Buffer.concat(chunks),
+        size,
+      );
       return reply.status(201).send(attachment);
     },
   );

@@ -141,7 +141,7 @@ describe('chat through the built-in llama.cpp runtime (real tiny model)', () => 
     const id = (conversation.data as Extract<ChatStreamEvent, { type: 'conversation' }>).conversation.id;
 
     const partial = await eventually(
-      async () => (await messagesOf(id)).find((message) => message.type === 'assistant'),
+      async () => (await messagesOf(id)).find((message) => message.type === 'assistant' && !message.metadata.writing),
       10_000,
     );
     expect(partial.metadata.stopped).toBe(true);

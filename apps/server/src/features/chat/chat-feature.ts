@@ -7,6 +7,7 @@ import { OpenAICompatService } from '../openai-compat/openai.service';
 import type { AuditService } from '../audit/audit.service';
 import type { EventBus } from '../events/event-bus';
 import { ActiveGenerations } from './active-generations';
+import { AnswerDrafts } from './answer-drafts';
 import { AttachmentRepository } from './attachment.repository';
 import { attachmentRoutes } from './attachment.routes';
 import { AttachmentService } from './attachment.service';
@@ -28,6 +29,8 @@ export interface ChatFeature {
   legacyChatService: LegacyChatService;
   attachmentService: AttachmentService;
   openAIService: OpenAICompatService;
+  /** Marks answers left unfinished by a server that died as interrupted (run at start-up). */
+  start(): Promise<void>;
 }
 
 export interface ChatDependencies {
@@ -52,13 +55,19 @@ export function buildChatFeature(dependencies: ChatDependencies): ChatFeature {
   const active = new ActiveGenerations(events);
   const gates = new ModelGates(registry);
   const context = new ConversationContextService(knowledge ?? plainChatKnowledge(noKnowledgeContext));
-  const runner = new ChatRunner(conversations, messages, attachmentService, context, gates, active, log);
+  const drafts = new AnswerDrafts(messages, log);
+  const runner = new ChatRunner(conversations, messages, attachmentService, context, gates, active, log, drafts);
   return {
-    conversationService: new ConversationService(conversations, messages, attachmentService, active, audit),
+    conversationService: new ConversationService(conversations, messages, attachmentService, active, audit, drafts),
     chatService: new ChatService(conversations, messages, attachmentService, gates, runner, audit),
     legacyChatService: new LegacyChatService(conversations, messages, context, gates, log),
     attachmentService,
     openAIService: new OpenAICompatService(registry),
+    start: async () => {
+      const interrupted = await drafts.interruptAbandoned();
+      if (interrupted > 0)
+        log.warn({ interrupted }, 'answers left unfinished by a stopped server were marked interrupted');
+    },
   };
 }
 

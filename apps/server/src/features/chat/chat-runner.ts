@@ -8,13 +8,14 @@ import {
 } from '@hearth/contract';
 import type { z } from 'zod';
 import type { ActiveGenerations } from './active-generations';
+import type { AnswerDrafts, DraftAnswer } from './answer-drafts';
 import { type AnswerOutcome, type PreparedPrompt, answerWithFallback } from './answer';
 import type { AttachmentRecord } from './attachment.repository';
 import type { AttachmentService } from './attachment.service';
 import type { ConversationRepository, ConversationRow } from './conversation.repository';
 import type { ConversationContextService } from './conversation-context.service';
 import { storedHistory } from './history-source';
-import type { MessageRepository } from './message.repository';
+import type { MessageRepository, NewMessage } from './message.repository';
 import type { ModelGates, ResolvedModel } from './model-gates';
 import { planPrompt } from './prompt-plan';
 
@@ -44,7 +45,10 @@ export interface ChatRun {
   run(emit: (event: ChatStreamEvent) => void): Promise<void>;
 }
 
-/** Generates and stores answers: the enhanced path with fallback, streamed as events, saved at the end. */
+/**
+ * Generates and stores answers: the enhanced path with fallback, streamed as events, saved as they stream (a
+ * server that dies mid-answer keeps what was written) and finished in the same row at the end.
+ */
 export class ChatRunner {
   constructor(
     private readonly conversations: ConversationRepository,
@@ -54,6 +58,7 @@ export class ChatRunner {
     private readonly gates: ModelGates,
     private readonly active: ActiveGenerations,
     private readonly log: Logger,
+    private readonly drafts: AnswerDrafts,
   ) {}
 
   start(input: RunInput): ChatRun {
@@ -67,19 +72,32 @@ export class ChatRunner {
 
   private async execute(input: RunInput, controller: AbortController, emit: (event: ChatStreamEvent) => void) {
     const unregister = this.active.add(input.userId, input.conversation.id, controller);
+    const draft = this.drafts.open(input.userId, input.conversation.id, input.resolved.model.name);
     try {
       for (const event of input.preface) emit(event);
-      const outcome = await this.answer(input, controller.signal, emit);
-      await this.finish(input, outcome, emit);
+      const outcome = await this.answer(input, controller.signal, emit, draft);
+      await this.finish(input, outcome, emit, await draft.close());
     } catch (error) {
       this.log.error({ err: error }, 'chat answer failed');
+      // As before, nothing is kept of an answer that broke here: its unfinished row goes too.
+      const draftId = await draft.close();
+      if (draftId) await this.discard(input, draftId).catch(() => undefined);
       emit({ type: 'error', code: 'internal_error', message: CHAT_FAILED_REPLY_TEXT, saved_message: null });
     } finally {
       unregister();
     }
   }
 
-  private async answer(input: RunInput, signal: AbortSignal, emit: (event: ChatStreamEvent) => void) {
+  private discard(input: RunInput, draftId: string): Promise<void> {
+    return this.messages.discardDraft(input.userId, input.conversation.id, draftId, this.drafts.writer);
+  }
+
+  private async answer(
+    input: RunInput,
+    signal: AbortSignal,
+    emit: (event: ChatStreamEvent) => void,
+    draft: DraftAnswer,
+  ) {
     const { resolved, userMessage, options } = input;
     const contextLength = await this.gates.contextLength(resolved);
     const images = await this.attachments.images(input.attachments);
@@ -143,12 +161,21 @@ export class ChatRunner {
           used_documents: used,
           indexing_collections: knowledge?.indexing ?? [],
         }),
-      onToken: (text) => emit({ type: 'token', text }),
+      onToken: (text) => {
+        draft.append(text);
+        emit({ type: 'token', text });
+      },
       onEnhancedFailure: (error) => this.log.warn({ err: error }, 'enhanced chat failed; falling back to a plain call'),
     });
   }
 
-  private async finish(input: RunInput, outcome: AnswerOutcome, emit: (event: ChatStreamEvent) => void) {
+  /** Finishes the answer's row (the one saved while streaming, else a new one) exactly as a whole answer. */
+  private async finish(
+    input: RunInput,
+    outcome: AnswerOutcome,
+    emit: (event: ChatStreamEvent) => void,
+    draftId: string | null,
+  ) {
     const { userId, conversation, resolved } = input;
     // Deleted while answering (Delete or Clear History stop the answer first): nothing left to save into.
     if (!(await this.conversations.findOwned(userId, conversation.id))) {
@@ -156,6 +183,8 @@ export class ChatRunner {
       return;
     }
     if (outcome.status === 'failed') {
+      // A failed answer is replaced by the error message, as when nothing was saved while it streamed.
+      if (draftId) await this.discard(input, draftId);
       const saved = await this.messages.insert(userId, conversation.id, {
         type: 'system',
         content: CHAT_FAILED_REPLY_TEXT,
@@ -182,12 +211,16 @@ export class ChatRunner {
       indexing_collections: knowledge && knowledge.indexing.length > 0 ? knowledge.indexing : undefined,
       advanced_retrieval: knowledge?.advanced || undefined,
     };
-    const saved = await this.messages.insert(userId, conversation.id, {
+    const final: NewMessage = {
       type: 'assistant',
       content: answer.text,
       model: resolved.model.name,
       metadata: JSON.parse(JSON.stringify(metadata)) as MessageMetadata,
-    });
+    };
+    // The row is gone when the answer was removed meanwhile (regenerated from another tab): saved anew, as before.
+    const saved =
+      (draftId && (await this.messages.finishDraft(userId, conversation.id, draftId, final))) ||
+      (await this.messages.insert(userId, conversation.id, final));
     await this.conversations.touch(userId, conversation.id, saved.created_at);
     emit({ type: 'done', message: saved });
   }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { AppError } from '../../http/errors';
 import type { AuditContext, AuditService } from '../audit/audit.service';
 import type { ActiveGenerations } from './active-generations';
+import type { AnswerDrafts } from './answer-drafts';
 import type { AttachmentService } from './attachment.service';
 import type { ConversationRepository } from './conversation.repository';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -19,6 +20,7 @@ export class ConversationService {
     private readonly attachments: AttachmentService,
     private readonly active: ActiveGenerations,
     private readonly audit: AuditService,
+    private readonly drafts: AnswerDrafts,
   ) {}
 
   async list(userId: string, query: ListQuery) {
@@ -86,6 +88,8 @@ export class ConversationService {
 
   async messagePage(userId: string, conversationId: string, query: MessagesQuery) {
     if (!(await this.conversations.findOwned(userId, conversationId))) throw AppError.notFound('Conversation');
+    // An answer whose writer died (another replica that never came back) is shown as interrupted.
+    await this.drafts.interruptAbandoned({ userId, conversationId });
     const page = await this.messages.page(userId, conversationId, {
       before: decodeCursor(query.before),
       after: decodeCursor(query.after),

@@ -11,6 +11,16 @@ export interface NewMessage {
   isError?: boolean;
   model?: string | null;
   metadata?: MessageMetadata;
+  /** An answer that starts streaming: the worker that will keep saving it (see AnswerDrafts). */
+  writer?: string;
+}
+
+/** An answer still being written (or left unfinished by a server that died). */
+export interface DraftRow {
+  id: string;
+  writer: string;
+  written_at: string | null;
+  metadata: string;
 }
 
 interface MessageRow {
@@ -25,6 +35,18 @@ interface MessageRow {
   created_at: string;
 }
 
+const RETURNED = [
+  'id',
+  'conversation_id',
+  'type',
+  'content',
+  'attachments',
+  'is_error',
+  'model',
+  'metadata',
+  'created_at',
+] as const;
+
 const columns = [
   'm.id',
   'm.conversation_id',
@@ -35,6 +57,7 @@ const columns = [
   'm.model',
   'm.metadata',
   'm.created_at',
+  'm.writer',
 ] as const;
 
 const parseJson = (text: string, fallback: unknown): unknown => {
@@ -45,12 +68,16 @@ const parseJson = (text: string, fallback: unknown): unknown => {
   }
 };
 
-const toMessage = (row: MessageRow): Message => ({
-  ...row,
-  attachments: parseJson(row.attachments, []) as Attachment[],
-  is_error: Boolean(row.is_error),
-  metadata: MessageMetadata.catch({}).parse(parseJson(row.metadata, {})),
-});
+/** The public message; an answer with a writer is still being written, which its metadata says. */
+const toMessage = ({ writer, ...row }: MessageRow & { writer?: string | null }): Message => {
+  const metadata = MessageMetadata.catch({}).parse(parseJson(row.metadata, {}));
+  return {
+    ...row,
+    attachments: parseJson(row.attachments, []) as Attachment[],
+    is_error: Boolean(row.is_error),
+    metadata: writer ? { ...metadata, writing: true } : metadata,
+  };
+};
 
 /**
  * Messages are reached through their conversation: every query joins the conversation and checks its owner,
@@ -87,8 +114,85 @@ export class MessageRepository {
       metadata: JSON.stringify(input.metadata ?? {}),
       created_at: createdAt,
     };
-    await this.db.insertInto('chat_messages').values(row).execute();
+    const writing = input.writer ? { writer: input.writer, written_at: new Date(now).toISOString() } : {};
+    await this.db
+      .insertInto('chat_messages')
+      .values({ ...row, ...writing })
+      .execute();
     return toMessage(row);
+  }
+
+  private ownedConversation(userId: string, conversationId: string) {
+    return this.db
+      .selectFrom('chat_conversations')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('id', '=', conversationId);
+  }
+
+  /** Saves more of an answer being written, only while `writer` still holds it; false when it does not. */
+  async saveDraft(userId: string, conversationId: string, id: string, writer: string, content: string) {
+    const result = await this.db
+      .updateTable('chat_messages')
+      .set({ content, written_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('conversation_id', 'in', this.ownedConversation(userId, conversationId))
+      .where('writer', '=', writer)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The answer's final state: same row (id, created_at), no writer any more. Undefined when it was removed. */
+  async finishDraft(userId: string, conversationId: string, id: string, input: NewMessage) {
+    const row = await this.db
+      .updateTable('chat_messages')
+      .set({
+        content: input.content,
+        is_error: input.isError ? 1 : 0,
+        model: input.model ?? null,
+        metadata: JSON.stringify(input.metadata ?? {}),
+        writer: null,
+        written_at: null,
+      })
+      .where('id', '=', id)
+      .where('conversation_id', 'in', this.ownedConversation(userId, conversationId))
+      .returning(RETURNED)
+      .executeTakeFirst();
+    return row && toMessage(row);
+  }
+
+  /** Removes an answer that is still unfinished (never one its writer already finished). */
+  async discardDraft(userId: string, conversationId: string, id: string, writer: string): Promise<void> {
+    await this.db
+      .deleteFrom('chat_messages')
+      .where('id', '=', id)
+      .where('conversation_id', 'in', this.ownedConversation(userId, conversationId))
+      .where('writer', '=', writer)
+      .execute();
+  }
+
+  /** Unfinished answers: of one owner's conversation, or (at start-up, a system task) of everyone. */
+  async drafts(owner?: { userId: string; conversationId: string }): Promise<DraftRow[]> {
+    let query = this.db
+      .selectFrom('chat_messages')
+      .select(['id', 'writer', 'written_at', 'metadata'])
+      .where('writer', 'is not', null);
+    if (owner) {
+      query = query.where('conversation_id', 'in', this.ownedConversation(owner.userId, owner.conversationId));
+    }
+    const rows = await query.execute();
+    return rows.flatMap((row) => (row.writer ? [{ ...row, writer: row.writer }] : []));
+  }
+
+  /** Ends an unfinished answer with the given metadata, unless its writer finished it meanwhile. */
+  async closeDraft(draft: DraftRow, metadata: MessageMetadata): Promise<boolean> {
+    const result = await this.db
+      .updateTable('chat_messages')
+      .set({ metadata: JSON.stringify(metadata), writer: null, written_at: null })
+      .where('id', '=', draft.id)
+      .where('writer', '=', draft.writer)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async find(userId: string, conversationId: string, messageId: string): Promise<Message | undefined> {

@@ -86,6 +86,27 @@ export const documentRoutes: FastifyPluginAsyncZod<{ knowledgeService: Knowledge
     },
   );
 
+  app.post(
+    '/api/knowledge/documents/:id/retry',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['knowledge'],
+        summary: 'Read a failed own document again: it goes back to queued with a new ingestion job',
+        params: IdParams,
+        response: { 202: KnowledgeDocument, 409: ErrorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const document = await knowledgeService.retryDocument(
+        currentUser(request).id,
+        request.params.id,
+        auditContext(request),
+      );
+      return reply.status(202).send(document);
+    },
+  );
+
   app.delete(
     '/api/knowledge/documents/:id',
     {

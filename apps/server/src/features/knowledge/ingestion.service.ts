@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { KnowledgeDocument } from '@hearth/contract';
-import type { JobControl, JobHandler } from '../../jobs/job-queue';
+import type { GiveUpReason, JobControl, JobHandler } from '../../jobs/job-queue';
 import type { JobRow } from '../../jobs/job.repository';
 import type { BlobStore } from '../../storage/blob-store';
 import { type ExtractionLimits, extractDocument } from '../extraction/extract-document';
@@ -23,6 +23,10 @@ export function failureMessage(error: unknown): string {
   }
   return `Document processing failed: ${error instanceof Error ? error.message : String(error)}`;
 }
+
+/** A file whose reading took the server down on every attempt (the queue gave its job up after a restart). */
+export const crashedMessage = (attempts: number): string =>
+  `This file stopped the server while it was being read, ${attempts} times, so it was given up.`;
 
 /**
  * The ingestion job: extract → chunk → index, with progress events to the owner. Chunks, index rows and
@@ -88,11 +92,12 @@ export class IngestionService implements JobHandler {
     }
   }
 
-  /** Retries exhausted: no half-indexed document is left behind. */
-  async onGiveUp(raw: unknown, error: string): Promise<void> {
+  /** Retries exhausted, or the server died reading it every time: no half-indexed document is left behind. */
+  async onGiveUp(raw: unknown, error: string, reason?: GiveUpReason): Promise<void> {
     const parsed = Payload.safeParse(raw);
     if (!parsed.success) return;
-    await this.markFailed(parsed.data.documentId, parsed.data.userId, failureMessage(new Error(error)));
+    const message = reason?.abandoned ? crashedMessage(reason.attempts) : failureMessage(new Error(error));
+    await this.markFailed(parsed.data.documentId, parsed.data.userId, message);
   }
 
   private async markFailed(documentId: string, userId: string, message: string): Promise<void> {

@@ -198,6 +198,23 @@ export class KnowledgeRepository {
       .execute();
   }
 
+  /** An own failed document back to 'queued' for another try; false when it is not the owner's or not failed. */
+  async requeueFailedDocument(
+    userId: string,
+    id: string,
+    now: string,
+    db: Kysely<Database> = this.db,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('knowledge_documents')
+      .set({ status: 'queued', progress: 0, error: null, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('status', '=', 'failed')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async deleteDocument(userId: string, id: string, db: Kysely<Database> = this.db): Promise<boolean> {
     const result = await db
       .deleteFrom('knowledge_documents')

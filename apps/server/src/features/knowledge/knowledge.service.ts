@@ -8,6 +8,7 @@ import {
   type KnowledgeDocumentDetail,
 } from '@hearth/contract';
 import { AppError } from '../../http/errors';
+import { cleanFileName } from '../../lib/file-name';
 import type { BlobStore } from '../../storage/blob-store';
 import type { JobRepository } from '../../jobs/job.repository';
 import type { AuditContext, AuditService } from '../audit/audit.service';
@@ -118,15 +119,17 @@ export class KnowledgeService {
     if (data.length > limit) throw tooLarge(data.length, limit);
     const sha256 = createHash('sha256').update(data).digest('hex');
     const now = new Date();
-    const safeName = sanitizeFileName(fileName);
+    // Routes clean the name already; scraped pages and other callers get the same treatment here.
+    const name = cleanFileName(fileName);
+    const safeName = sanitizeFileName(name);
     const blobKey = `${userId}/${now.getTime()}_${randomUUID().slice(0, 8)}_${safeName}`;
     await this.blobs.put(blobKey, data);
     const row = {
       id: randomUUID(),
       collection_id: collectionId,
       user_id: userId,
-      file_name: fileName.split(/[\\/]/).pop() || safeName,
-      file_type: extensionOf(fileName) || 'txt',
+      file_name: name,
+      file_type: extensionOf(name) || 'txt',
       file_size: data.length,
       sha256,
       blob_key: blobKey,
@@ -176,6 +179,30 @@ export class KnowledgeService {
     const row = await this.repository.findDocument(userId, id);
     if (!row?.blob_key) throw AppError.notFound('Document');
     return { fileName: row.file_name, data: await this.blobs.get(row.blob_key) };
+  }
+
+  /** Reads a failed document again: back to 'queued' with a new ingestion job, audited, in one transaction. */
+  async retryDocument(userId: string, id: string, context: AuditContext): Promise<KnowledgeDocument> {
+    const row = await this.repository.findDocument(userId, id);
+    if (!row) throw AppError.notFound('Document');
+    const notFailed = () => AppError.conflict('Only a document that failed can be tried again.');
+    if (row.status !== 'failed') throw notFailed();
+    const now = new Date().toISOString();
+    const payload: IngestPayload = { documentId: id, userId };
+    await this.audit.run(async (trx) => {
+      // Fenced on 'failed': of two retries at once, one queues the job and the other is refused.
+      if (!(await this.repository.requeueFailedDocument(userId, id, now, trx))) throw notFailed();
+      await this.jobs.enqueue(INGEST_JOB, payload, trx);
+      const details = { collection_id: row.collection_id, file_name: row.file_name, retry: true };
+      await this.audit.record(
+        trx,
+        { userId, action: 'UPDATE', resourceType: 'document', resourceId: id, details },
+        context,
+      );
+    });
+    const document = toDocument({ ...row, status: 'queued', progress: 0, error: null, updated_at: now });
+    this.onQueued(document, userId);
+    return document;
   }
 
   async deleteDocument(userId: string, id: string, context: AuditContext): Promise<void> {

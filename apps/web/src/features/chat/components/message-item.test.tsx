@@ -55,3 +55,23 @@ describe('MessageItem with sources', () => {
     expect(screen.queryByTestId('sources-card')).toBeNull();
   });
 });
+
+describe('MessageItem notes', () => {
+  it('shows an answer cut off by a server restart like a stopped one, with its own note', () => {
+    renderItem({
+      ...message('a3', 'assistant', 'The first half of an ans'),
+      metadata: { stopped: true, interrupted: true },
+    });
+    expect(screen.getByText('The first half of an ans')).toBeTruthy();
+    expect(screen.getAllByTestId('message-note').map((note) => note.textContent)).toEqual([
+      'The server restarted while this answer was being written.',
+    ]);
+  });
+
+  it('keeps the Stop note for an answer the user stopped', () => {
+    renderItem({ ...message('a4', 'assistant', 'Half'), metadata: { stopped: true } });
+    expect(screen.getByTestId('message-note').textContent).toBe(
+      'Stopped: this is the part of the answer produced before you pressed Stop.',
+    );
+  });
+});

@@ -4,6 +4,10 @@ import { confidenceLabel, indexingNotice } from '../lib/sources';
 import { SourcesCard } from './sources-card';
 
 export const TRUNCATED_NOTE = "Part of the conversation was left out to fit the model's context window.";
+/** An answer cut off by a server restart: what was saved while it streamed (issue 14). */
+export const INTERRUPTED_NOTE = 'The server restarted while this answer was being written.';
+/** An answer another tab (or device) is still receiving: this is what was saved so far. */
+export const WRITING_NOTE = 'This answer is still being written; this is the part saved so far.';
 
 /** The live note while streaming, which knows how many older messages were dropped. */
 export const truncatedNote = (droppedMessages: number): string =>
@@ -32,7 +36,12 @@ export function MessageNotes({ metadata, onOpenSource }: MessageNotesProps) {
   const sources = metadata.used_documents ?? [];
   const notes = [
     metadata.truncated ? TRUNCATED_NOTE : null,
-    metadata.stopped ? 'Stopped: this is the part of the answer produced before you pressed Stop.' : null,
+    metadata.writing ? WRITING_NOTE : null,
+    metadata.interrupted
+      ? INTERRUPTED_NOTE
+      : metadata.stopped
+        ? 'Stopped: this is the part of the answer produced before you pressed Stop.'
+        : null,
     metadata.length_limited ? "The answer was cut off at the model's length limit." : null,
   ].filter((note): note is string => note !== null);
   const indexing = indexingNotice(metadata.indexing_collections ?? []);

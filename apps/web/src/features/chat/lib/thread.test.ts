@@ -48,6 +48,22 @@ describe('buildThread', () => {
     expect(kinds(buildThread([...saved, ...committed], finished))).toHaveLength(4);
   });
 
+  it('shows an answer saved while it streams only as the live text, then as the finished message', () => {
+    const draft = { ...message('a2', 'assistant', 'Par'), metadata: { writing: true } };
+    const question = message('u2', 'user', 'more');
+    const streaming = buildThread([...saved, question, draft], turn({ userMessage: question, text: 'Partial' }));
+    expect(kinds(streaming)).toEqual(['user:hi', 'assistant:hello', 'user:more', 'streaming']);
+    const finished = turn({ phase: 'finished', committed: [question, message('a2', 'assistant', 'Partial answer')] });
+    expect(kinds(buildThread([...saved, question, draft], finished))).toEqual([
+      'user:hi',
+      'assistant:hello',
+      'user:more',
+      'assistant:Partial answer',
+    ]);
+    // Another tab, with nothing streaming, shows what was written so far.
+    expect(kinds(buildThread([...saved, question, draft], undefined)).at(-1)).toBe('assistant:Par');
+  });
+
   it('passes on the context note and the collections still indexing while streaming', () => {
     const indexing = [{ collection_id: 'k1', collection_name: 'Contracts', pending: 1 }];
     const items = buildThread([], turn({ context: { truncated: true, droppedMessages: 3, indexing } }));

@@ -23,14 +23,16 @@ function liveCopies(turn: LiveTurn | undefined): Message[] {
 
 /**
  * The thread as shown: saved messages, minus what the running turn removed (regenerate, edit), with the turn's
- * live parts (the user's message, the answer so far, what it just wrote) until the cache renders them.
+ * live parts (the user's message, the answer so far, what it just wrote) until the cache renders them. An answer
+ * saved while it is still being written is the one streaming here: while this tab streams, only the live copy shows.
  */
 export function buildThread(saved: readonly Message[], turn: LiveTurn | undefined): ThreadItem[] {
   const removed = new Set(turn?.removedIds ?? []);
+  const live = turn !== undefined && turn.phase !== 'finished';
   const overrides = new Map(liveCopies(turn).map((message) => [message.id, message]));
   const items: ThreadItem[] = [];
   for (const message of saved) {
-    if (removed.has(message.id)) continue;
+    if (removed.has(message.id) || (live && message.metadata.writing)) continue;
     // An edited message shows its new text as soon as the server echoes it.
     const shown = overrides.get(message.id) ?? message;
     overrides.delete(message.id);

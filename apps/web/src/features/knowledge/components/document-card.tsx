@@ -1,16 +1,18 @@
-import { Trash2 } from 'lucide-react';
+import { RotateCcw, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { formatDate } from '../../../lib/format-date';
 import { useDeleteDocument } from '../api/delete-document';
+import { useRetryDocument } from '../api/retry-document';
 import type { KnowledgeDocument } from '../api/types';
 import { fileExtension } from '../lib/file-rules';
 import { formatBytes } from '../lib/format';
 import { DocumentStatus } from './document-status';
 
-/** One document in the grid: click the name to read its extracted text. */
+/** One document in the grid: click the name to read its extracted text; a failed one can be retried or deleted. */
 export function DocumentCard({ document, onOpen }: { document: KnowledgeDocument; onOpen: () => void }) {
   const remove = useDeleteDocument();
+  const retry = useRetryDocument();
   const type = fileExtension(document.file_name).toUpperCase() || document.file_type;
   return (
     <article
@@ -41,6 +43,24 @@ export function DocumentCard({ document, onOpen }: { document: KnowledgeDocument
         {type} · {formatBytes(document.file_size)} · {formatDate(document.created_at, '')}
       </p>
       <DocumentStatus document={document} />
+      {document.status === 'failed' ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="w-fit"
+          aria-label={`Retry document ${document.file_name}`}
+          disabled={retry.isPending}
+          onClick={() =>
+            retry.mutate(document.id, {
+              onError: (error) =>
+                toast({ title: 'Error retrying document', description: error.message, variant: 'destructive' }),
+            })
+          }
+        >
+          <RotateCcw aria-hidden />
+          Retry
+        </Button>
+      ) : null}
     </article>
   );
 }
