@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import { SESSION_REVOKED_EVENT } from '@hearth/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDb, type Db } from './db/database';
@@ -37,6 +37,7 @@ import {
 } from './features/knowledge/knowledge-feature';
 import { buildModelFeature, type ModelFeature, registerModelRoutes } from './features/models/model-feature';
 import { registerWebImportRoutes } from './features/knowledge/scraper/web-import-feature';
+import { extractionPool } from './features/extraction/extraction-pool';
 import { PromptRepository } from './features/prompts/prompt.repository';
 import { promptRoutes } from './features/prompts/prompt.routes';
 import { PromptService } from './features/prompts/prompt.service';
@@ -59,6 +60,7 @@ import { registerErrorHandler } from './http/errors';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticWeb } from './http/static-web';
+import { registerTextGuard } from './http/text-guard';
 import { createBlobStore } from './storage/create-blob-store';
 import { registerUpdateNoticeRoutes } from './features/updates/update-feature';
 import { buildDocsFeature, registerDocsRoutes } from './features/docs/docs-feature';
@@ -88,6 +90,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const db = createDb(config.database, config.DATABASE_POOL_SIZE);
   await db.migrate();
   const blobs = createBlobStore(config);
+  extractionPool.resize(config.EXTRACTION_WORKERS);
   const hasher = overrides.hasher ?? argon2Hasher;
 
   const users = new UserRepository(db.kysely);
@@ -143,11 +146,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
+    // Errors Fastify raises before routing (a badly percent-encoded path, say) get the one error shape too.
+    frameworkErrors: (error, _request, reply) =>
+      (reply as FastifyReply)
+        .status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400)
+        .send({ code: 'validation_error', message: error.message }),
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(server);
   registerSecurityHeaders(server);
+  registerTextGuard(server);
   await server.register(fastifyCookie);
   registerAuth(server, { authService, secret: config.SECRET, cookieSecure: config.COOKIE_SECURE });
   await registerOpenApi(server, VERSION);
@@ -215,6 +224,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   sweep.unref();
   await models.start();
   await knowledge.start();
+  await chat.start();
   privacy.start();
 
   return {
@@ -236,6 +246,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       force.unref();
       await server.close();
       clearTimeout(force);
+      await extractionPool.close();
       await events.close();
       await db.close();
       blobs.close?.();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './common';
 
 /** Knowledge collections, documents and lexical search (spec §2 Knowledge Base, §7 search-knowledge). */
 
@@ -51,7 +52,7 @@ export const KnowledgeDocumentDetail = KnowledgeDocument.extend({ content: z.str
 export type KnowledgeDocumentDetail = z.infer<typeof KnowledgeDocumentDetail>;
 
 export const CreateCollectionBody = z.object({
-  name: z.string().max(200),
+  name: nameText(200),
   description: z.string().max(2000).nullish(),
 });
 export type CreateCollectionBody = z.infer<typeof CreateCollectionBody>;

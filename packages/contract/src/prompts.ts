@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './common';
 
 /**
  * The prompt library (Workspace → Prompts; '/' in the chat input). A prompt's text may hold {{variables}}
@@ -56,7 +57,7 @@ export const PromptListResponse = z.object({ prompts: z.array(Prompt) });
 export type PromptListResponse = z.infer<typeof PromptListResponse>;
 
 export const CreatePromptBody = z.object({
-  title: z.string().max(PROMPT_TITLE_MAX),
+  title: nameText(PROMPT_TITLE_MAX),
   description: z.string().max(PROMPT_DESCRIPTION_MAX).nullish(),
   content: z.string().max(PROMPT_CONTENT_MAX),
   shared: z.boolean().optional(),

@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import { ALWAYS_REFUSED, canonicalAddress, classifyAddress } from './ip-address';
+import { ALWAYS_REFUSED, canonicalAddress, classifyAddress, embeddedIpv4Range } from './ip-address';
 
 /**
  * Intranet hosts an admin allowed: exact host names ("wiki.corp"), a wildcard for subdomains ("*.corp.example"),
@@ -15,27 +15,59 @@ export const normalizeHostName = (name: string) =>
     .replace(/^\[|\]$/g, '')
     .replace(/\.$/, '');
 
+type ParsedEntry =
+  | { problem: string }
+  | { kind: 'range'; ip: string; prefix: number; family: 'ipv4' | 'ipv6' }
+  | { kind: 'name'; name: string }
+  | { kind: 'suffix'; suffix: string };
+
+const TOO_WIDE = 'is too wide a range (at most /8 for IPv4, also when written as IPv6, and /16 for IPv6)';
+const NEVER_ALLOWED = 'covers addresses that can never be allowed';
+
+/**
+ * One allowlist entry as the ranges it really covers. An IPv6 range that carries IPv4 addresses (IPv4-mapped,
+ * -translated, -compatible, NAT64, 6to4) is the IPv4 range it carries, with the same /8 limit: ::ffff:1.0.0.0/96
+ * would otherwise be every IPv4 address. A range that contains such a form whole (::/16) covers every IPv4
+ * address, so it is refused; node's BlockList would match any IPv4 against it, as ::ffff:a.b.c.d.
+ */
+function parseEntry(raw: string): ParsedEntry {
+  const entry = normalizeHostName(raw);
+  if (!entry) return { problem: 'is empty' };
+  const [network = '', prefixText, extra] = entry.split('/');
+  const family = isIP(network);
+  const max = family === 4 ? 32 : 128;
+  if (prefixText !== undefined && Number(prefixText) !== max) {
+    const prefix = Number(prefixText);
+    if (!family || extra !== undefined || !/^\d{1,3}$/.test(prefixText) || prefix > max) {
+      return { problem: 'is not a valid CIDR range (e.g. 10.20.0.0/16)' };
+    }
+    const embedded = family === 6 ? embeddedIpv4Range(network, prefix) : null;
+    if (embedded?.kind === 'contains') return { problem: TOO_WIDE };
+    const range =
+      embedded?.kind === 'inside'
+        ? { ip: embedded.ipv4, prefix: embedded.prefix, family: 'ipv4' as const }
+        : { ip: network, prefix, family: family === 4 ? ('ipv4' as const) : ('ipv6' as const) };
+    if (range.prefix < (range.family === 'ipv4' ? 8 : 16)) return { problem: TOO_WIDE };
+    if (ALWAYS_REFUSED.has(classifyAddress(range.ip))) return { problem: NEVER_ALLOWED };
+    return { kind: 'range', ...range };
+  }
+  if (extra !== undefined) return { problem: 'is not a valid CIDR range (e.g. 10.20.0.0/16)' };
+  const canonical = family ? canonicalAddress(network) : null;
+  if (canonical) {
+    return ALWAYS_REFUSED.has(classifyAddress(network))
+      ? { problem: 'is a metadata, link-local, multicast or reserved address that can never be allowed' }
+      : { kind: 'range', ip: canonical.ip, prefix: canonical.family === 'ipv4' ? 32 : 128, family: canonical.family };
+  }
+  if (prefixText !== undefined || !HOST_NAME.test(entry)) {
+    return { problem: 'is not a host name, IP address or CIDR range' };
+  }
+  return entry.startsWith('*.') ? { kind: 'suffix', suffix: entry.slice(1) } : { kind: 'name', name: entry };
+}
+
 /** Why an allowlist entry is unusable, or null when it is fine. */
 export function allowlistEntryProblem(raw: string): string | null {
-  const entry = normalizeHostName(raw);
-  if (!entry) return 'is empty';
-  const [network = '', prefixText, extra] = entry.split('/');
-  if (prefixText !== undefined) {
-    const family = isIP(network);
-    const prefix = Number(prefixText);
-    const max = family === 4 ? 32 : 128;
-    if (!family || extra !== undefined || !/^\d{1,3}$/.test(prefixText) || prefix > max) {
-      return 'is not a valid CIDR range (e.g. 10.20.0.0/16)';
-    }
-    if (prefix < (family === 4 ? 8 : 16)) return 'is too wide a range (at most /8 for IPv4, /16 for IPv6)';
-    return ALWAYS_REFUSED.has(classifyAddress(network)) ? 'covers addresses that can never be allowed' : null;
-  }
-  if (isIP(entry)) {
-    return ALWAYS_REFUSED.has(classifyAddress(entry))
-      ? 'is a metadata, link-local, multicast or reserved address that can never be allowed'
-      : null;
-  }
-  return HOST_NAME.test(entry) ? null : 'is not a host name, IP address or CIDR range';
+  const parsed = parseEntry(raw);
+  return 'problem' in parsed ? parsed.problem : null;
 }
 
 export class HostAllowlist {
@@ -43,22 +75,14 @@ export class HostAllowlist {
   private readonly suffixes: string[] = [];
   private readonly addresses = new BlockList();
 
+  /** Entries with a problem (saved before a rule was tightened) are left out. */
   constructor(entries: readonly string[]) {
     for (const raw of entries) {
-      const entry = normalizeHostName(raw);
-      if (allowlistEntryProblem(entry)) continue;
-      const [network = '', prefix] = entry.split('/');
-      const canonical = canonicalAddress(network);
-      if (canonical) {
-        const bits = prefix === undefined ? (canonical.family === 'ipv4' ? 32 : 128) : Number(prefix);
-        // An IPv4 written as IPv6 keeps its IPv6 prefix length only when it was given as IPv6.
-        const width = canonical.family === 'ipv4' && isIP(network) === 6 ? Math.max(0, bits - 96) : bits;
-        this.addresses.addSubnet(canonical.ip, width, canonical.family);
-      } else if (entry.startsWith('*.')) {
-        this.suffixes.push(entry.slice(1));
-      } else {
-        this.names.add(entry);
-      }
+      const parsed = parseEntry(raw);
+      if ('problem' in parsed) continue;
+      if (parsed.kind === 'range') this.addresses.addSubnet(parsed.ip, parsed.prefix, parsed.family);
+      else if (parsed.kind === 'suffix') this.suffixes.push(parsed.suffix);
+      else this.names.add(parsed.name);
     }
   }
 

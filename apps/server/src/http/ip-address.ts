@@ -123,6 +123,43 @@ export function embeddedIpv4(address: string): string | null {
   return null;
 }
 
+/** The IPv6 ranges that carry an IPv4 address, and the bit where it starts (see embeddedIpv4). */
+const EMBEDDED_FORMS: readonly { network: string; prefix: number; ipv4At: number }[] = [
+  { network: '::ffff:0:0', prefix: 96, ipv4At: 96 }, // IPv4-mapped
+  { network: '::ffff:0:0:0', prefix: 96, ipv4At: 96 }, // IPv4-translated
+  { network: '::', prefix: 96, ipv4At: 96 }, // IPv4-compatible
+  { network: '64:ff9b::', prefix: 96, ipv4At: 96 }, // NAT64
+  { network: '2002::', prefix: 16, ipv4At: 16 }, // 6to4: 2002:AABB:CCDD::/48
+];
+
+const ALL_BITS = (1n << 128n) - 1n;
+const prefixMask = (prefix: number) => ALL_BITS ^ ((1n << BigInt(128 - prefix)) - 1n);
+const valueOf = (groups: number[]) => groups.reduce((value, group) => (value << 16n) | BigInt(group), 0n);
+
+export type EmbeddedRange = { kind: 'inside'; ipv4: string; prefix: number } | { kind: 'contains' };
+
+/**
+ * How an IPv6 range relates to the forms that carry IPv4 addresses: inside one, it is the IPv4 range it
+ * carries (::ffff:10.0.0.0/104 is 10.0.0.0/8; 2002:a00::/24 is 10.0.0.0/8 too); containing a whole one
+ * (::ffff:0:0/96, ::/16), it covers every IPv4 address; null when it has nothing to do with them.
+ */
+export function embeddedIpv4Range(network: string, prefix: number): EmbeddedRange | null {
+  const groups = ipv6Groups(network);
+  if (!groups || prefix < 0 || prefix > 128) return null;
+  const value = valueOf(groups) & prefixMask(prefix);
+  for (const form of EMBEDDED_FORMS) {
+    const formValue = valueOf(ipv6Groups(form.network) ?? []);
+    if (prefix < form.prefix) {
+      if ((formValue & prefixMask(prefix)) === value) return { kind: 'contains' };
+    } else if ((value & prefixMask(form.prefix)) === formValue) {
+      const v4 = Number((value >> BigInt(96 - form.ipv4At)) & 0xffffffffn);
+      const ipv4 = [v4 >>> 24, (v4 >>> 16) & 255, (v4 >>> 8) & 255, v4 & 255].join('.');
+      return { kind: 'inside', ipv4, prefix: Math.min(32, prefix - form.ipv4At) };
+    }
+  }
+  return null;
+}
+
 /** An address as the guard compares it: brackets and zone dropped, embedded IPv4 unwrapped. */
 export function canonicalAddress(address: string): { ip: string; family: 'ipv4' | 'ipv6' } | null {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');

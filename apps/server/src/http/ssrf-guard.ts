@@ -80,7 +80,16 @@ export async function resolveOutbound(
   lookup = systemLookup,
 ): Promise<{ url: URL; addresses: LookupAddress[] }> {
   const url = parseOutboundUrl(raw);
-  const host = normalizeHostName(url.hostname);
+  return { url, addresses: await resolveHost(url.hostname, policy, lookup) };
+}
+
+/** Resolves a host name (or takes an IP literal) and checks every address; refuses when one is not allowed. */
+export async function resolveHost(
+  hostname: string,
+  policy: SsrfPolicy,
+  lookup = systemLookup,
+): Promise<LookupAddress[]> {
+  const host = normalizeHostName(hostname);
   const allowlist = allowlistOf(policy);
   // "localhost" is loopback by definition (RFC 6761), whatever a resolver says.
   if (isLocalhostName(host) && !policy.allowPrivate && !allowlist?.allowsHost(host)) {
@@ -97,7 +106,7 @@ export async function resolveOutbound(
     const reason = addressRefusal(address, policy, host);
     if (reason) throw addressRefused(reason);
   }
-  return { url, addresses };
+  return addresses;
 }
 
 /** Resolves the host and checks every address it has. Returns the parsed URL. */
@@ -119,5 +128,27 @@ const answer = (addresses: LookupAddress[], options: { all?: boolean }, callback
 export function pinnedLookup(addresses: LookupAddress[]) {
   return (_hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
     answer(addresses, options, callback);
+  };
+}
+
+/**
+ * A `lookup` for node:net that resolves the host and checks every address under the policy when the connection
+ * is made, so a second DNS answer (rebinding) can never reach what the policy refuses. Node connects to IP
+ * literals without calling `lookup`: callers check those before connecting (see guarded-fetch.ts).
+ */
+export function checkedLookup(policy: SsrfPolicy, lookup = systemLookup) {
+  return (hostname: string, options: { all?: boolean; family?: number | string }, callback: LookupCallback): void => {
+    resolveHost(hostname, policy, lookup).then(
+      (addresses) => {
+        const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : Number(options.family ?? 0);
+        const matching = family ? addresses.filter((entry) => entry.family === family) : addresses;
+        if (matching.length === 0) {
+          callback(Object.assign(new Error(`${hostname} has no IPv${family} address`), { code: 'ENOTFOUND' }), []);
+          return;
+        }
+        answer(matching, options, callback);
+      },
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), []),
+    );
   };
 }

@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { DocumentUploadResponse, ErrorBody, KNOWLEDGE_MAX_FILE_BYTES } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/errors';
+import { cleanFileName } from '../../lib/file-name';
 import { type FilePreview, previewFile } from './document-preview.service';
 
 const MAX_FILES = 10;
@@ -37,7 +38,7 @@ export const localDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         // The stream stops at the limit + 1 byte, so the reported size reads "over 10 MB" at least.
         if (file.file.truncated) size = Math.max(size, KNOWLEDGE_MAX_FILE_BYTES + 1);
-        results.push(await previewFile(file.filename || 'file', Buffer.concat(chunks), size));
+        results.push(await previewFile(cleanFileName(file.filename), Buffer.concat(chunks), size));
       }
       if (results.length === 0) throw AppError.badRequest('No file was uploaded');
       return { results };

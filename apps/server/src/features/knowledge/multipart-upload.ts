@@ -1,6 +1,7 @@
 import { KNOWLEDGE_MAX_FILE_BYTES } from '@hearth/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
+import { cleanFileName } from '../../lib/file-name';
 import { tooLarge } from './knowledge.service';
 
 /**
@@ -19,5 +20,5 @@ export async function readUpload(request: FastifyRequest): Promise<{ fileName: s
     if (size <= KNOWLEDGE_MAX_FILE_BYTES) chunks.push(buffer);
   }
   if (size > KNOWLEDGE_MAX_FILE_BYTES) throw tooLarge(size);
-  return { fileName: file.filename || 'file', data: Buffer.concat(chunks) };
+  return { fileName: cleanFileName(file.filename), data: Buffer.concat(chunks) };
 }

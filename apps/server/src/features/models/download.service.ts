@@ -30,6 +30,18 @@ const FILE_NAME = /^[\w][\w.-]{0,198}\.gguf$/i;
 const EVENT_INTERVAL_MS = 250;
 const SAVE_INTERVAL_MS = 1000;
 
+/** The file name a download URL ends with; badly percent-encoded ("%E0%A4") is the client's mistake, a 400. */
+function fileNameOf(url: URL): string {
+  try {
+    return decodeURIComponent(path.posix.basename(url.pathname));
+  } catch {
+    throw AppError.badRequest(
+      'The file name in this URL is not valid percent-encoding. Fix the URL or give a file name ending in .gguf.',
+      { field: 'url' },
+    );
+  }
+}
+
 /**
  * GGUF downloads as background jobs: they keep running when the page closes, survive a restart (interrupted
  * ones resume from MODELS_DIR/.partial/<id> with HTTP Range), are checked against the sha256 given, or else the
@@ -61,7 +73,7 @@ export class DownloadService {
     context: AuditContext,
   ): Promise<ModelDownload> {
     const url = await checkOutboundUrl(body.url, this.options.policy);
-    const fileName = body.file_name ?? decodeURIComponent(path.posix.basename(url.pathname));
+    const fileName = body.file_name ?? fileNameOf(url);
     if (!FILE_NAME.test(fileName)) {
       throw AppError.badRequest('Give a plain file name ending in .gguf for this download.', { field: 'file_name' });
     }

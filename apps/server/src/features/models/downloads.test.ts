@@ -171,6 +171,13 @@ describe(`GGUF downloads for the built-in runtime (${testDb})`, () => {
       body: { url: `${files.url}/x.bin` },
     });
     expect(notGguf.status).toBe(400);
+    const badEncoding = await server.request<{ code: string; message: string }>('/api/models/downloads', {
+      token: admin.token,
+      body: { url: 'http://127.0.0.1:9/%E0%A4.gguf' },
+    });
+    expect(badEncoding.status).toBe(400);
+    expect(badEncoding.body).toMatchObject({ code: 'validation_error' });
+    expect(badEncoding.body.message).toMatch(/percent-encoding/);
   });
 
   it('cancels a running download and removes it from the list afterwards', async () => {

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { SecretBox } from '../../lib/secret-box';
+import { NetworkSettingsRepository } from '../admin/network-settings.repository';
+import { NetworkSettingsService } from '../admin/network-settings.service';
 import type { AuditService } from '../audit/audit.service';
 import type { EventBus } from '../events/event-bus';
 import { DownloadRepository } from './download.repository';
@@ -16,6 +18,7 @@ import { adminEntries, ProviderService } from './provider.service';
 import { setupStatusRoutes } from './setup-status.routes';
 import { BuiltinProvider } from './providers/builtin.provider';
 import { LlamaRuntime } from './providers/llama-runtime';
+import type { ProviderNetwork } from './providers/http';
 import { OllamaProvider } from './providers/ollama.provider';
 import { OpenAiProvider } from './providers/openai.provider';
 import { SystemModeService } from './system-mode.service';
@@ -23,7 +26,7 @@ import { SystemModeService } from './system-mode.service';
 const hostOf = (url: string) => new URL(url).host;
 
 /** Providers the environment defines, in order of preference: built-in, Ollama endpoints, OpenAI-compatible. */
-export function envProviders(config: Config, runtime: LlamaRuntime | null): ProviderEntry[] {
+export function envProviders(config: Config, runtime: LlamaRuntime | null, network?: ProviderNetwork): ProviderEntry[] {
   const entries: ProviderEntry[] = [];
   if (runtime) {
     const provider = new BuiltinProvider(config.MODELS_DIR, runtime, config.LLAMA_CONTEXT_SIZE);
@@ -38,6 +41,7 @@ export function envProviders(config: Config, runtime: LlamaRuntime | null): Prov
       name: `Ollama (${hostOf(baseUrl)})`,
       baseUrl,
       timeoutMs: config.PROVIDER_TIMEOUT_MS,
+      network,
     });
     entries.push({ provider, source: 'env', baseUrl, hasApiKey: false, group: 'env-ollama' });
   });
@@ -48,6 +52,7 @@ export function envProviders(config: Config, runtime: LlamaRuntime | null): Prov
       baseUrl: config.OPENAI_BASE_URL,
       apiKey: config.OPENAI_API_KEY ?? null,
       timeoutMs: config.PROVIDER_TIMEOUT_MS,
+      network,
     });
     entries.push({
       provider,
@@ -91,9 +96,14 @@ export function buildModelFeature(
     : null;
   const secrets = new SecretBox(config.SECRET, 'model-provider-api-keys');
   const providerRepository = new ProviderRepository(db.kysely);
+  // A runtime's redirect to another origin may reach what user-supplied URLs may: public hosts and the intranet
+  // hosts an admin allowed (read on each redirect, so a change applies at once).
+  const networkSettings = new NetworkSettingsService(new NetworkSettingsRepository(db.kysely), audit);
+  const network: ProviderNetwork = { redirectPolicy: () => networkSettings.userUrlPolicy() };
   const registry = new ProviderRegistry({
-    fixed: envProviders(config, runtime),
-    loadAdminEntries: async () => adminEntries(await providerRepository.list(), secrets, config.PROVIDER_TIMEOUT_MS),
+    fixed: envProviders(config, runtime, network),
+    loadAdminEntries: async () =>
+      adminEntries(await providerRepository.list(), secrets, config.PROVIDER_TIMEOUT_MS, network),
     timeoutMs: config.PROVIDER_TIMEOUT_MS,
     cacheMs: config.MODEL_LIST_CACHE_MS,
     cluster: bus,

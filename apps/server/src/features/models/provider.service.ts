@@ -1,33 +1,39 @@
 import type { Provider, ProviderCreateBody, ProviderTestResult } from '@hearth/contract';
 import { AppError } from '../../http/errors';
-import { checkOutboundUrl, type SsrfPolicy } from '../../http/ssrf-guard';
+import { checkOutboundUrl } from '../../http/ssrf-guard';
 import type { SecretBox } from '../../lib/secret-box';
 import type { AuditContext, AuditEvent, AuditService } from '../audit/audit.service';
 import type { ModelProvider } from './model-provider';
 import type { ProviderEntry, ProviderRegistry, ProviderState } from './model-registry';
 import type { ProviderRepository, ProviderRow } from './provider.repository';
+import { PROVIDER_URL_POLICY, type ProviderNetwork } from './providers/http';
 import { OllamaProvider } from './providers/ollama.provider';
 import { OpenAiProvider } from './providers/openai.provider';
 
-/** Model runtimes usually sit on loopback or the LAN: private addresses are fine, metadata never. */
-export const PROVIDER_URL_POLICY: SsrfPolicy = { allowPrivate: true };
+export { PROVIDER_URL_POLICY };
 
 export function makeRemoteProvider(
   input: { id: string; kind: 'ollama' | 'openai'; name: string; baseUrl: string; apiKey: string | null },
   timeoutMs: number,
+  network?: ProviderNetwork,
 ): ModelProvider {
-  return input.kind === 'ollama'
-    ? new OllamaProvider({ id: input.id, name: input.name, baseUrl: input.baseUrl, timeoutMs })
-    : new OpenAiProvider({ id: input.id, name: input.name, baseUrl: input.baseUrl, apiKey: input.apiKey, timeoutMs });
+  const common = { id: input.id, name: input.name, baseUrl: input.baseUrl, timeoutMs, network };
+  return input.kind === 'ollama' ? new OllamaProvider(common) : new OpenAiProvider({ ...common, apiKey: input.apiKey });
 }
 
 /** Rows → providers. A key that no longer opens (SECRET changed) leaves the provider keyless, not broken. */
-export function adminEntries(rows: ProviderRow[], secrets: SecretBox, timeoutMs: number): ProviderEntry[] {
+export function adminEntries(
+  rows: ProviderRow[],
+  secrets: SecretBox,
+  timeoutMs: number,
+  network?: ProviderNetwork,
+): ProviderEntry[] {
   return rows.map((row) => {
     const apiKey = openKey(row.api_key_encrypted, secrets);
     const provider = makeRemoteProvider(
       { id: row.id, kind: row.kind, name: row.name, baseUrl: row.base_url, apiKey },
       timeoutMs,
+      network,
     );
     return {
       provider,

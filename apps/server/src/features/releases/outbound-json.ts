@@ -1,6 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
-import { type Lookup, pinnedLookup, resolveOutbound, type SsrfPolicy, systemLookup } from '../../http/ssrf-guard';
+import { guardedFetch } from '../../http/guarded-fetch';
+import type { Lookup, SsrfPolicy } from '../../http/ssrf-guard';
 
 export interface OutboundRequest {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -32,41 +31,39 @@ export class OutboundTimeoutError extends Error {
 }
 
 /**
- * One JSON request to a URL an admin configured (GitHub API base, deployment webhook). The address passes the
- * SSRF guard first and the connection goes to exactly the checked addresses; redirects are not followed.
+ * One JSON request to a URL an admin configured (GitHub API base, deployment webhook), through the guarded
+ * fetch (the address is checked when the connection is made); redirects are not followed.
  */
 export async function outboundJson(request: OutboundRequest): Promise<OutboundResponse> {
-  const { url, addresses } = await resolveOutbound(request.url, request.policy, request.lookup ?? systemLookup);
-  const client = url.protocol === 'https:' ? https : http;
   const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
   const headers: Record<string, string> = { 'user-agent': 'Hearth', accept: 'application/json', ...request.headers };
-  if (payload !== undefined) {
-    headers['content-type'] = 'application/json';
-    headers['content-length'] = String(Buffer.byteLength(payload));
-  }
+  if (payload !== undefined) headers['content-type'] = 'application/json';
   const signal = AbortSignal.timeout(request.timeoutMs);
-  return new Promise<OutboundResponse>((resolve, reject) => {
-    const outgoing = client.request(url, { method: request.method, headers, lookup: pinnedLookup(addresses), signal });
-    outgoing.on('error', (error) => reject(signal.aborted ? new OutboundTimeoutError(request.timeoutMs) : error));
-    outgoing.on('response', (response) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_RESPONSE_BYTES) {
-          response.destroy(new Error('The answer was too large'));
-          return;
-        }
-        chunks.push(chunk);
-      });
-      response.on('error', (error) => reject(signal.aborted ? new OutboundTimeoutError(request.timeoutMs) : error));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: response.statusCode ?? 0, body: parseBody(text), text });
-      });
-    });
-    outgoing.end(payload);
-  });
+  try {
+    const { response } = await guardedFetch(
+      request.url,
+      { method: request.method, headers, body: payload, signal },
+      { policy: request.policy, maxRedirects: 0, lookup: request.lookup },
+    );
+    const text = await readLimited(response.body, MAX_RESPONSE_BYTES);
+    return { status: response.status, body: parseBody(text), text };
+  } catch (error) {
+    if (signal.aborted) throw new OutboundTimeoutError(request.timeoutMs);
+    // undici reports network failures as "fetch failed"; the cause says what happened (ECONNREFUSED, ...).
+    throw error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  }
+}
+
+async function readLimited(body: AsyncIterable<Uint8Array> | null, maxBytes: number): Promise<string> {
+  if (!body) return '';
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > maxBytes) throw new Error('The answer was too large');
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseBody(text: string): unknown {

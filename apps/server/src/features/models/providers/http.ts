@@ -1,9 +1,36 @@
+import type { Response } from 'undici';
+import { guardedFetch } from '../../../http/guarded-fetch';
+import type { Lookup, SsrfPolicy } from '../../../http/ssrf-guard';
 import { type ChatChunk, ProviderError } from '../model-provider';
 
 /** How every provider ends a stream that was stopped: no error, a done chunk saying so. */
 export const ABORTED: ChatChunk = { type: 'done', promptTokens: null, completionTokens: null, finishReason: 'aborted' };
 
+/**
+ * Model runtimes usually sit on loopback or the LAN (Ollama at 127.0.0.1:11434): private addresses are fine for
+ * the origin an admin or the operator configured; metadata, link-local, reserved and multicast never are.
+ */
+export const PROVIDER_URL_POLICY: SsrfPolicy = { allowPrivate: true };
+
+/**
+ * How a provider reaches its runtime. Only the configured origin is trusted with private addresses: a redirect
+ * to any other origin is a URL the runtime (or whoever answers in its place) chose, so it gets the policy of
+ * user-supplied URLs (public addresses plus the admin's intranet allowlist), checked again at every hop.
+ */
+export interface ProviderNetwork {
+  redirectPolicy: () => Promise<SsrfPolicy>;
+  /** How host names resolve (tests give a fake resolver; defaults to the system's). */
+  lookup?: Lookup;
+}
+
+/** Without the admin's allowlist at hand: redirects elsewhere may reach public addresses only. */
+export const PUBLIC_REDIRECTS_ONLY: ProviderNetwork = {
+  redirectPolicy: () => Promise.resolve({ allowPrivate: false }),
+};
+
 export interface UpstreamRequest {
+  /** The provider's network rules (defaults to PUBLIC_REDIRECTS_ONLY). */
+  network?: ProviderNetwork;
   method?: 'GET' | 'POST' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
@@ -17,7 +44,7 @@ export interface UpstreamRequest {
 export const joinUrl = (base: string, apiPath: string): string => `${base.replace(/\/+$/, '')}${apiPath}`;
 
 /**
- * fetch with the failures every provider maps the same way: network → unreachable, our abort → aborted,
+ * Guarded fetch (see guarded-fetch.ts) with the failures every provider maps the same way: network → unreachable, our abort → aborted,
  * header timeout → timeout, 404 → model_not_found, other non-2xx → upstream_error (with the runtime's own
  * message when it sent one). The returned controller aborts the request and closes the connection.
  */
@@ -37,12 +64,17 @@ export async function upstreamFetch(
       )
     : undefined;
   try {
-    const response = await fetch(url, {
-      method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
-      headers: { ...(request.body === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers },
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal: controller.signal,
-    });
+    const network = request.network ?? PUBLIC_REDIRECTS_ONLY;
+    const { response } = await guardedFetch(
+      url,
+      {
+        method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
+        headers: { ...(request.body === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers },
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: controller.signal,
+      },
+      { policy: PROVIDER_URL_POLICY, redirectPolicy: network.redirectPolicy, lookup: network.lookup },
+    );
     if (!response.ok) {
       const detail = await errorDetail(response);
       const kind = response.status === 404 ? 'model_not_found' : 'upstream_error';

@@ -13,6 +13,7 @@ import {
   joinUrl,
   openStream,
   linkAbort,
+  type ProviderNetwork,
   readJson,
   readLines,
   toProviderError,
@@ -59,6 +60,8 @@ export interface OllamaProviderOptions {
   baseUrl: string;
   /** Health checks and model lists (the spec's 5000 ms). */
   timeoutMs: number;
+  /** Where redirects may lead (see providers/http.ts); public addresses only when omitted. */
+  network?: ProviderNetwork;
 }
 
 /** Ollama's REST API: /api/tags, /api/chat (NDJSON), /api/ps, /api/pull, /api/delete, /api/show, /api/embed. */
@@ -68,6 +71,7 @@ export class OllamaProvider implements ModelProvider {
   readonly name: string;
   readonly baseUrl: string;
   private readonly timeoutMs: number;
+  private readonly network: ProviderNetwork | undefined;
   /** /api/show answers by digest: a model's capabilities and context do not change while its digest stays. */
   private readonly shown = new Map<string, Promise<OllamaShow | null>>();
 
@@ -76,10 +80,12 @@ export class OllamaProvider implements ModelProvider {
     this.name = options.name;
     this.baseUrl = options.baseUrl;
     this.timeoutMs = options.timeoutMs;
+    this.network = options.network;
   }
 
   private async call<T>(path: string, body?: unknown, signal?: AbortSignal, method?: 'DELETE'): Promise<T> {
     const { response } = await upstreamFetch(this.name, joinUrl(this.baseUrl, path), {
+      network: this.network,
       body,
       signal,
       method,
@@ -152,6 +158,7 @@ export class OllamaProvider implements ModelProvider {
 
   async *chat(request: ChatRequest): AsyncGenerator<ChatChunk> {
     const opened = await openStream(this.name, joinUrl(this.baseUrl, '/api/chat'), {
+      network: this.network,
       signal: request.signal,
       body: {
         model: request.model,
@@ -207,6 +214,7 @@ export class OllamaProvider implements ModelProvider {
 
   async embed(model: string, texts: string[], signal?: AbortSignal): Promise<number[][]> {
     const { response } = await upstreamFetch(this.name, joinUrl(this.baseUrl, '/api/embed'), {
+      network: this.network,
       signal,
       body: { model, input: texts },
     });
@@ -226,6 +234,7 @@ export class OllamaProvider implements ModelProvider {
   /** Streams Ollama's pull progress; aborting the signal cancels the pull upstream. */
   async *pull(name: string, signal: AbortSignal): AsyncGenerator<OllamaPullProgress> {
     const { response, controller } = await upstreamFetch(this.name, joinUrl(this.baseUrl, '/api/pull'), {
+      network: this.network,
       signal,
       body: { model: name, stream: true },
     });
@@ -250,6 +259,7 @@ export class OllamaProvider implements ModelProvider {
 
   async delete(name: string): Promise<void> {
     await upstreamFetch(this.name, joinUrl(this.baseUrl, '/api/delete'), {
+      network: this.network,
       method: 'DELETE',
       body: { model: name },
       timeoutMs: this.timeoutMs,

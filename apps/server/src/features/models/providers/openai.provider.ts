@@ -14,6 +14,7 @@ import {
   joinUrl,
   openStream,
   linkAbort,
+  type ProviderNetwork,
   readJson,
   readLines,
   toProviderError,
@@ -27,6 +28,8 @@ export interface OpenAiProviderOptions {
   baseUrl: string;
   apiKey: string | null;
   timeoutMs: number;
+  /** Where redirects may lead (see providers/http.ts); public addresses only when omitted. */
+  network?: ProviderNetwork;
 }
 
 interface SseChunk {
@@ -44,6 +47,7 @@ export class OpenAiProvider implements ModelProvider {
   private readonly apiBase: string;
   private readonly apiKey: string | null;
   private readonly timeoutMs: number;
+  private readonly network: ProviderNetwork | undefined;
 
   constructor(options: OpenAiProviderOptions) {
     this.id = options.id;
@@ -51,6 +55,7 @@ export class OpenAiProvider implements ModelProvider {
     this.baseUrl = options.baseUrl;
     this.apiKey = options.apiKey;
     this.timeoutMs = options.timeoutMs;
+    this.network = options.network;
     const trimmed = options.baseUrl.replace(/\/+$/, '');
     this.apiBase = /\/v\d+$/.test(trimmed) ? trimmed : `${trimmed}/v1`;
   }
@@ -70,6 +75,7 @@ export class OpenAiProvider implements ModelProvider {
 
   async listModels(signal?: AbortSignal): Promise<ProviderModel[]> {
     const { response } = await upstreamFetch(this.name, joinUrl(this.apiBase, '/models'), {
+      network: this.network,
       signal,
       headers: this.headers(),
       timeoutMs: this.timeoutMs,
@@ -90,6 +96,7 @@ export class OpenAiProvider implements ModelProvider {
 
   async *chat(request: ChatRequest): AsyncGenerator<ChatChunk> {
     const opened = await openStream(this.name, joinUrl(this.apiBase, '/chat/completions'), {
+      network: this.network,
       signal: request.signal,
       headers: this.headers(),
       body: {
@@ -140,6 +147,7 @@ export class OpenAiProvider implements ModelProvider {
 
   async embed(model: string, texts: string[], signal?: AbortSignal): Promise<number[][]> {
     const { response } = await upstreamFetch(this.name, joinUrl(this.apiBase, '/embeddings'), {
+      network: this.network,
       signal,
       headers: this.headers(),
       body: { model, input: texts },
