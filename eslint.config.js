@@ -8,6 +8,28 @@ const oneWay = (message, ...patterns) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
 });
 
+const restricted = (...groups) => ({ 'no-restricted-imports': ['error', { patterns: groups }] });
+const databaseDrivers = {
+  group: ['kysely', 'pg', 'better-sqlite3'],
+  message: 'Only repositories and db/ touch the database: open a transaction with the UnitOfWork (DESIGN.md §4).',
+};
+const dbFolder = {
+  group: ['**/db/**'],
+  message: 'Reach the database through repositories, and transactions through lib/unit-of-work.ts, not db/.',
+};
+const sqlAllowed = [
+  'apps/server/src/**/*.repository.ts',
+  'apps/server/src/db/**',
+  'apps/server/src/**/*.test.ts',
+  'apps/server/src/**/*-test-helpers.ts',
+];
+const wiring = [
+  'apps/server/src/app.ts',
+  'apps/server/src/**/*-feature.ts',
+  'apps/server/src/features/events/create-event-bus.ts',
+];
+const pgEventBus = 'apps/server/src/features/events/pg-event-bus.ts';
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
@@ -41,10 +63,16 @@ export default tseslint.config(
     files: ['apps/web/src/features/**'],
     rules: oneWay('Features must not import the app shell.', '**/app/**'),
   },
-  // Only repositories touch SQL: routes and services never import Kysely.
+  // Only repositories and db/ touch SQL. Everything else reaches the database through repositories and opens
+  // transactions with the UnitOfWork (lib/unit-of-work.ts), passing its opaque Tx along (DESIGN.md §4).
   {
-    files: ['apps/server/src/**/*.routes.ts', 'apps/server/src/**/*.service.ts'],
-    rules: oneWay('Only repositories touch the database (DESIGN.md §4).', 'kysely', 'pg', 'better-sqlite3'),
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [...sqlAllowed, ...wiring, pgEventBus],
+    rules: restricted(databaseDrivers, dbFolder),
   },
+  // Wiring builds repositories from the Db handle, so it may name db/, but it runs no SQL itself.
+  { files: wiring, rules: restricted(databaseDrivers) },
+  // Realtime events cross replicas with LISTEN/NOTIFY on a plain pg connection of their own; no table is touched.
+  { files: [pgEventBus], rules: restricted(dbFolder) },
   prettier,
 );

@@ -16,8 +16,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getLlama, LlamaCompletion } from 'node-llama-cpp';
 import { plainPrompt } from '../apps/server/src/features/models/providers/builtin.provider';
+import { readSse } from '../apps/server/src/lib/sse-reader';
 import { benchAccount, median, ROOT, round, startServer } from './lib/server-process';
-import { readSse } from './lib/sse';
 
 const MODEL_FILE = path.resolve(ROOT, '../shared/models/stories260K/stories260K.gguf');
 const MODEL = 'stories260K.gguf';
@@ -106,9 +106,10 @@ async function viaOpenAiApi(url: string, token: string): Promise<Sample> {
         messages: [{ role: 'user', content: PROMPT }],
       }),
     });
-    if (!response.ok) throw new Error(`/v1/chat/completions ${response.status}: ${await response.text()}`);
-    await readSse(response, (_event, data) => {
-      if (data === '[DONE]') return;
+    if (!response.ok || !response.body)
+      throw new Error(`/v1/chat/completions ${response.status}: ${await response.text()}`);
+    for await (const { data } of readSse(response.body)) {
+      if (data === '[DONE]') continue;
       const chunk = JSON.parse(data) as {
         choices: { delta?: { content?: string } }[];
         usage?: { completion_tokens?: number } | null;
@@ -119,7 +120,7 @@ async function viaOpenAiApi(url: string, token: string): Promise<Sample> {
         chunks += 1;
       }
       if (chunk.usage?.completion_tokens) completionTokens = chunk.usage.completion_tokens;
-    });
+    }
     const end = performance.now();
     const tokens = completionTokens || chunks;
     return { ttftMs: first - start, ...rates(tokens, first, last, end) };
@@ -184,8 +185,8 @@ async function chatStream(url: string, token: string, content: string): Promise<
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ model: MODEL, content, temperature: 0 }),
   });
-  if (!response.ok) return { ok: false, ttftMs: 0, tokensPerSecond: 0, promptTokens: 0 };
-  await readSse(response, (event, data) => {
+  if (!response.ok || !response.body) return { ok: false, ttftMs: 0, tokensPerSecond: 0, promptTokens: 0 };
+  for await (const { event, data } of readSse(response.body)) {
     if (event === 'token' && !first) first = performance.now();
     if (event === 'done') {
       ok = true;
@@ -193,7 +194,7 @@ async function chatStream(url: string, token: string, content: string): Promise<
       tokens = done.message.metadata?.usage?.completion_tokens ?? 0;
       promptTokens = done.message.metadata?.usage?.prompt_tokens ?? 0;
     }
-  });
+  }
   const end = performance.now();
   return {
     ok,

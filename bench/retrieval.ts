@@ -14,7 +14,7 @@
  * npm run bench:retrieval -- --scale 100000 [--dataset <dir>]: ingests that many synthetic documents (each
  * mixes two of the dataset's documents, about one chunk each) and reports ingestion and search latency at that
  * size; quality figures are null there (the judgements do not apply to synthetic documents). Add `--build index`
- * to write them through the index repository (chunker + commitReady + vectors) instead of upload → job → extract,
+ * to write them through the index repository (chunker, a unit of work, vectors) instead of upload → job → extract,
  * which is several times faster to build.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -7,7 +7,7 @@ import { KnowledgeRepository } from '../../apps/server/src/features/knowledge/kn
 
 /**
  * `--build index`: writes documents straight through the index repository (the same chunker, the same
- * commitReady transaction with FTS5 rows, and vectors from the active embedding model), skipping upload,
+ * unit of work as ingestion with FTS5 rows, and vectors from the active embedding model), skipping upload,
  * extraction and the job queue; for measuring search at a size the full pipeline takes too long to build.
  */
 export async function buildThroughIndex(
@@ -25,23 +25,20 @@ export async function buildThroughIndex(
     const id = randomUUID();
     const sha256 = createHash('sha256').update(text).digest('hex');
     const row = { id, collection_id: collectionId, user_id: userId, file_name: name, file_type: 'txt' };
-    await documents.insertDocument(
-      {
-        ...row,
-        file_size: text.length,
-        sha256,
-        blob_key: null,
-        content: null,
-        preview: null,
-        status: 'queued',
-        progress: 0,
-        error: null,
-        metadata: '{}',
-        created_at: now,
-        updated_at: now,
-      },
-      async () => undefined,
-    );
+    await documents.insertDocument({
+      ...row,
+      file_size: text.length,
+      sha256,
+      blob_key: null,
+      content: null,
+      preview: null,
+      status: 'queued',
+      progress: 0,
+      error: null,
+      metadata: '{}',
+      created_at: now,
+      updated_at: now,
+    });
     const chunks = chunkSections([{ text, page: null, headingPath: [] }]);
     const embedded = model
       ? await app.knowledge.embeddingService.embedAll(
@@ -50,16 +47,12 @@ export async function buildThroughIndex(
           () => undefined,
         )
       : null;
-    await index.commitReady({
-      documentId: id,
-      collectionId,
-      userId,
-      chunks,
-      content: text,
-      preview: text.slice(0, 200),
-      fileType: 'txt',
-      metadata: JSON.stringify({ chunk_count: chunks.length }),
-      afterChunks: model && embedded ? (trx) => vectors.writeForDocument(trx, id, model.id, embedded) : undefined,
+    await app.uow.run(async (tx) => {
+      await index.replaceForDocument(tx, { documentId: id, collectionId, userId, chunks });
+      if (model && embedded) await vectors.writeForDocument(tx, id, model.id, embedded);
+      const metadata = JSON.stringify({ chunk_count: chunks.length });
+      const ready = { status: 'ready', progress: 1, error: null, content: text, file_type: 'txt', metadata } as const;
+      await documents.updateDocument(id, { ...ready, preview: text.slice(0, 200) }, tx);
     });
   }
 }

@@ -1,5 +1,5 @@
 import type { LatencyBook } from './stats';
-import { readSse } from './sse';
+import { readSse } from '../../apps/server/src/lib/sse-reader';
 
 const MODEL = 'stories260K.gguf';
 const PASSWORD = 'Bench-password-1';
@@ -147,11 +147,13 @@ class LoadUser implements SimulatedUser {
         useDocumentContext: false,
       }),
     });
-    if (!response.ok) throw new Error(`chat ${response.status}: ${(await response.text()).slice(0, 200)}`);
+    if (!response.ok || !response.body) {
+      throw new Error(`chat ${response.status}: ${(await response.text()).slice(0, 200)}`);
+    }
     let first = 0;
     let done = false;
     let failure = '';
-    await readSse(response, (event, data) => {
+    for await (const { event, data } of readSse(response.body)) {
       if (event === 'token' && !first) first = performance.now();
       if (event === 'conversation') {
         const id = (JSON.parse(data) as { conversation: { id: string } }).conversation.id;
@@ -159,7 +161,7 @@ class LoadUser implements SimulatedUser {
       }
       if (event === 'done') done = true;
       if (event === 'error') failure = data.slice(0, 200);
-    });
+    }
     if (!done) throw new Error(`chat ended without an answer ${failure}`);
     if (first) this.book.record('chat_first_token', first - started);
     this.book.record('chat', performance.now() - started);

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDb, type Db } from './db/database';
+import { KyselyUnitOfWork } from './db/unit-of-work';
 import { AuthService } from './features/accounts/auth.service';
 import { authRoutes } from './features/accounts/auth.routes';
 import { argon2Hasher, type PasswordHasher } from './features/accounts/password-hasher';
@@ -61,6 +62,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticWeb } from './http/static-web';
 import { registerTextGuard } from './http/text-guard';
+import type { UnitOfWork } from './lib/unit-of-work';
 import { createBlobStore } from './storage/create-blob-store';
 import { registerUpdateNoticeRoutes } from './features/updates/update-feature';
 import { buildDocsFeature, registerDocsRoutes } from './features/docs/docs-feature';
@@ -77,6 +79,8 @@ export interface AppOverrides {
 export interface App {
   server: FastifyInstance;
   db: Db;
+  /** The one way to open a transaction, shared by every service. */
+  uow: UnitOfWork;
   models: ModelFeature;
   knowledge: KnowledgeFeature;
   privacy: PrivacyFeature;
@@ -98,11 +102,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const apiTokens = new ApiTokenRepository(db.kysely);
   const rateLimits = new RateLimitRepository(db.kysely);
   const limiter = new RateLimiter(rateLimits);
+  const uow = new KyselyUnitOfWork(db.kysely);
   const audit = createAuditService(db);
 
   const adminSettingsService = new AdminSettingsService(
     new InstanceSettingsRepository(db.kysely),
     { passwordMinLength: config.PASSWORD_MIN_LENGTH, sessionLifetimeHours: config.SESSION_TTL_HOURS },
+    uow,
     audit,
   );
   const authService = new AuthService(
@@ -121,16 +127,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         windowMs: config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
       },
     },
+    uow,
     audit,
     adminSettingsService,
   );
-  const profileService = new ProfileService(users, audit);
-  const apiTokenService = new ApiTokenService(apiTokens, audit);
+  const profileService = new ProfileService(users, uow, audit);
+  const apiTokenService = new ApiTokenService(apiTokens, uow, audit);
   const adminUserService = new AdminUserService(
     new AdminUserRepository(db.kysely),
     users,
     hasher,
     async () => rulesOf(await adminSettingsService.security()),
+    uow,
     audit,
     // `privacy` is built once the logger exists, before any request can reach this.
     (userId, context) => privacy.purgeService.purge(userId, context, 'admin'),
@@ -162,7 +170,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerOpenApi(server, VERSION);
 
   const events = await createEventBus(config, db, server.log);
-  const models = buildModelFeature(config, db, events, server.log, audit);
+  const models = buildModelFeature(config, db, events, server.log, uow, audit);
   const knowledge = buildKnowledgeFeature({
     db,
     blobs,
@@ -171,10 +179,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     registry: models.registry,
     providers: models.registry,
     queueOptions: { leaseMs: config.JOB_LEASE_SECONDS * 1000, concurrency: config.JOB_CONCURRENCY },
+    uow,
     audit,
     uploadLimit: () => adminSettingsService.uploadLimitBytes(),
   });
-  const privacy = buildPrivacyFeature({ db, blobs, users, hasher, log: server.log, audit });
+  const privacy = buildPrivacyFeature({ db, blobs, users, hasher, log: server.log, uow, audit });
   const chat = buildChatFeature({
     db,
     blobs,
@@ -182,6 +191,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     log: server.log,
     knowledge: knowledge.chatKnowledge,
     events,
+    uow,
     audit: privacy.audit,
   });
 
@@ -204,15 +214,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     db,
     knowledgeService: knowledge.knowledgeService,
     registry: models.registry,
+    uow,
     audit,
   });
   await registerPrivacyRoutes(server, privacy);
-  const releases = buildReleasesFeature(config, db, audit);
+  const releases = buildReleasesFeature(config, db, uow, audit);
   await registerReleasesRoutes(server, releases);
-  await registerUpdateNoticeRoutes(server, db, VERSION);
-  const docs = buildDocsFeature({ config, db, audit, models, adminSettings: adminSettingsService });
+  await registerUpdateNoticeRoutes(server, db, uow, VERSION);
+  const docs = buildDocsFeature({ config, db, uow, audit, models, adminSettings: adminSettingsService });
   await registerDocsRoutes(server, docs);
-  await server.register(promptRoutes, { promptService: new PromptService(new PromptRepository(db.kysely), audit) });
+  await server.register(promptRoutes, {
+    promptService: new PromptService(new PromptRepository(db.kysely), uow, audit),
+  });
   await registerStaticWeb(server, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
 
   // Expired sessions and finished rate-limit windows are only clutter; sweep them hourly.
@@ -230,6 +243,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   return {
     server,
     db,
+    uow,
     models,
     knowledge,
     privacy,

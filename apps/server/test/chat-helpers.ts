@@ -1,4 +1,5 @@
 import type { ChatStreamEvent } from '@hearth/contract';
+import { parseSse, readSse } from '../src/lib/sse-reader';
 import { type FakeOllama, type FakeOllamaKnobs, startFakeOllama } from './fakes/fake-ollama';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -32,11 +33,7 @@ export async function startChatServer(
 
 /** Server-sent events of a text/event-stream body, as the web client reads them. */
 export function parseEvents(text: string): ChatStreamEvent[] {
-  return text
-    .split('\n\n')
-    .map((block) => block.split('\n').find((line) => line.startsWith('data: ')))
-    .filter((line): line is string => line !== undefined)
-    .map((line) => JSON.parse(line.slice('data: '.length)) as ChatStreamEvent);
+  return parseSse(text).map((message) => JSON.parse(message.data) as ChatStreamEvent);
 }
 
 export interface StreamResult {
@@ -77,23 +74,13 @@ export async function openChatStream(server: TestServer, token: string, path: st
     signal: controller.signal,
   });
   if (!response.body) throw new Error('no body');
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const pending: ChatStreamEvent[] = [];
+  const messages = readSse(response.body);
   return {
     status: response.status,
     /** The next event, or undefined at the end of the stream. */
     async next(): Promise<ChatStreamEvent | undefined> {
-      while (pending.length === 0) {
-        const { value, done } = await reader.read();
-        if (done) return undefined;
-        buffer += value;
-        const end = buffer.lastIndexOf('\n\n');
-        if (end < 0) continue;
-        pending.push(...parseEvents(buffer.slice(0, end + 2)));
-        buffer = buffer.slice(end + 2);
-      }
-      return pending.shift();
+      const { value, done } = await messages.next();
+      return done ? undefined : (JSON.parse(value.data) as ChatStreamEvent);
     },
     /** Reads until an event of the given type (returned) or the end (undefined). */
     async until<T extends ChatStreamEvent['type']>(type: T) {

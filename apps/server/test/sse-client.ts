@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { readSse } from '../src/lib/sse-reader';
 
 /** A minimal server-sent-events reader for tests: collects events and waits for the ones a test expects. */
 export interface SseEvent {
@@ -40,25 +41,19 @@ export async function openSse(
   const events: SseEvent[] = [];
   const comments: string[] = [];
   const listeners = new Set<() => void>();
-  let received = '';
+  const received: Buffer[] = [];
+  // Every chunk is also kept as it came, for text().
+  async function* body(): AsyncGenerator<Buffer> {
+    for await (const chunk of response) {
+      received.push(chunk as Buffer);
+      yield chunk as Buffer;
+    }
+  }
   const ended = (async () => {
-    let buffer = '';
     try {
-      for await (const chunk of response) {
-        received += (chunk as Buffer).toString('utf8');
-        buffer += (chunk as Buffer).toString('utf8');
-        let split = buffer.indexOf('\n\n');
-        while (split >= 0) {
-          const block = buffer.slice(0, split);
-          buffer = buffer.slice(split + 2);
-          split = buffer.indexOf('\n\n');
-          const lines = block.split('\n');
-          const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
-          const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
-          if (event && data !== undefined) events.push({ event, data: JSON.parse(data) as unknown });
-          for (const line of lines) if (line.startsWith(': ')) comments.push(line.slice(2));
-          for (const listener of listeners) listener();
-        }
+      for await (const message of readSse(body(), (comment) => comments.push(comment))) {
+        events.push({ event: message.event, data: JSON.parse(message.data) as unknown });
+        for (const listener of listeners) listener();
       }
     } catch {
       // closed by the test
@@ -74,7 +69,7 @@ export async function openSse(
     events,
     comments,
     ended,
-    text: () => received,
+    text: () => Buffer.concat(received).toString('utf8'),
     close: () => request.destroy(),
     waitFor(predicate, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {

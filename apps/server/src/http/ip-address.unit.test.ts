@@ -40,6 +40,34 @@ describe('IP address classification', () => {
     expect(classifyAddress('not-an-ip')).toBe('invalid');
   });
 
+  it('takes only what node:net takes as an address, so inet_aton shorthands ipaddr.js reads stay invalid', () => {
+    for (const shorthand of [
+      '0x7f.1',
+      '017700000001',
+      '0x7f000001',
+      '127.1',
+      '0177.0.0.1',
+      '010.0.0.1',
+      '::ffff:010.0.0.1',
+      '::ffff:0x7f.0.0.1',
+    ]) {
+      expect(classifyAddress(shorthand), shorthand).toBe('invalid');
+      expect(canonicalAddress(shorthand), shorthand).toBeNull();
+    }
+    expect(allowlistEntryProblem('010.0.0.0/8')).not.toBeNull();
+    expect(allowlistEntryProblem('0x7f.0.0.1/32')).not.toBeNull();
+  });
+
+  it('reads ::a.b.c.d as the IPv4-compatible address Node connects to, not as IPv4-mapped', () => {
+    expect(ipv6Groups('::0.0.0.1')).toEqual([0, 0, 0, 0, 0, 0, 0, 1]);
+    expect(ipv6Groups('::192.168.1.1')).toEqual([0, 0, 0, 0, 0, 0, 0xc0a8, 0x101]);
+    expect(classifyAddress('::0.0.0.1')).toBe('loopback');
+    expect(classifyAddress('[::0.0.0.1]')).toBe('loopback');
+    expect(classifyAddress('::0.0.0.0')).toBe('reserved');
+    expect(classifyAddress('::192.168.1.1')).toBe('private');
+    expect(classifyAddress('fe80::1%eth0.5')).toBe('link_local');
+  });
+
   it('validates allowlist entries', () => {
     for (const good of [
       'wiki.corp',

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, testDb } from '../../test/test-server';
 import { createDb, type Db } from '../db/database';
+import { executor, KyselyUnitOfWork } from '../db/unit-of-work';
 import { JobQueue, type JobQueueOptions } from './job-queue';
 import { JobRepository } from './job.repository';
 
@@ -87,9 +88,10 @@ describe(`job queue across workers (${testDb})`, () => {
     queue.register('in-trx', {
       async run(payload, job, control) {
         runs.push(job.id);
-        await db.kysely.transaction().execute(async (trx) => {
-          await control.finishWith(trx);
+        await new KyselyUnitOfWork(db.kysely).run(async (tx) => {
+          await control.finishWith(tx);
           // Inside the transaction the job is done; outside, nothing changed until the commit.
+          const trx = executor(tx);
           expect(
             (await trx.selectFrom('jobs').select('status').where('id', '=', job.id).executeTakeFirst())?.status,
           ).toBe('done');
@@ -100,10 +102,9 @@ describe(`job queue across workers (${testDb})`, () => {
     queue.register('rolled-back', {
       async run(_payload, job, control) {
         runs.push(job.id);
-        await db.kysely
-          .transaction()
-          .execute(async (trx) => {
-            await control.finishWith(trx);
+        await new KyselyUnitOfWork(db.kysely)
+          .run(async (tx) => {
+            await control.finishWith(tx);
             throw new Error('the work failed');
           })
           .catch(() => undefined);

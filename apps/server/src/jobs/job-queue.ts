@@ -1,16 +1,16 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Tx } from '../lib/unit-of-work';
 import { holdWorkerId, isDeadLocalWorker, liveWorkerIds, newWorkerId, releaseWorkerId } from '../lib/worker-identity';
 import type { JobRepository, JobRow } from './job.repository';
 
 /** What a running handler may do with its own job. */
 export interface JobControl {
   /**
-   * Marks the job done inside the handler's own last transaction, so its result and the job's end commit
+   * Marks the job done inside the handler's own last unit of work, so its result and the job's end commit
    * together (one write less per job); the queue then does not finish it again.
    */
-  finishWith(trx: Kysely<Database>): Promise<void>;
+  finishWith(tx: Tx): Promise<void>;
 }
 
 /** Why a job failed for good: its handler failed, or its worker died (crashed, killed) on every attempt. */
@@ -67,6 +67,11 @@ export class JobQueue {
   private lastPrune = 0;
   /** Names this worker in the jobs it claims (host, process, and a random part for several per process). */
   readonly workerId = newWorkerId();
+  /**
+   * The worker loop runs in the async context the queue was built in, never in that of whoever poked it: a poke
+   * from inside a unit of work must not make the handlers it wakes join that request's transaction.
+   */
+  private readonly ownContext = new AsyncResource('JobQueue');
 
   constructor(
     private readonly jobs: JobRepository,
@@ -92,7 +97,7 @@ export class JobQueue {
     this.immediate = true;
     setImmediate(() => {
       this.immediate = false;
-      void this.tick();
+      this.ownContext.runInAsyncScope(() => void this.tick());
     });
   }
 
@@ -208,8 +213,8 @@ export class JobQueue {
     const lease = this.holdLease(job);
     let finished = false;
     const control: JobControl = {
-      finishWith: async (trx) => {
-        await this.jobs.finish(job.id, job.attempts, trx);
+      finishWith: async (tx) => {
+        await this.jobs.finish(job.id, job.attempts, tx);
         finished = true;
       },
     };

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { Database, JobsTable } from '../db/schema';
+import { type Executor, executor } from '../db/unit-of-work';
+import type { Tx } from '../lib/unit-of-work';
 
 export type JobRow = JobsTable;
 
@@ -12,10 +14,10 @@ export class JobRepository {
     private readonly dialect: Dialect,
   ) {}
 
-  async enqueue(type: string, payload: unknown, trx: Kysely<Database> = this.db): Promise<string> {
+  async enqueue(type: string, payload: unknown, tx?: Tx): Promise<string> {
     const now = new Date().toISOString();
     const id = randomUUID();
-    await trx
+    await executor(tx, this.db)
       .insertInto('jobs')
       .values({
         id,
@@ -75,8 +77,8 @@ export class JobRepository {
    * Marks a claimed job done. `attempt` fences it: a worker whose lease ran out and whose job another replica
    * has claimed since (attempts went up) changes nothing.
    */
-  async finish(id: string, attempt?: number, db: Kysely<Database> = this.db): Promise<void> {
-    await this.fenced(id, attempt, db)
+  async finish(id: string, attempt?: number, tx?: Tx): Promise<void> {
+    await this.fenced(id, attempt, executor(tx, this.db))
       .set({ status: 'done', locked_until: null, error: null, updated_at: new Date().toISOString() })
       .execute();
   }
@@ -108,7 +110,7 @@ export class JobRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  private fenced(id: string, attempt: number | undefined, db: Kysely<Database> = this.db) {
+  private fenced(id: string, attempt: number | undefined, db: Executor = this.db) {
     const query = db.updateTable('jobs').where('id', '=', id);
     return attempt === undefined ? query : query.where('status', '=', 'running').where('attempts', '=', attempt);
   }

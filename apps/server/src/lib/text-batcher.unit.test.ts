@@ -38,4 +38,14 @@ describe('TextBatcher', () => {
     await sleep(FRAME_MS + 15);
     expect(out).toEqual(['Once', ' upon', ' a time']);
   });
+
+  it('hands what emit threw on a timer to the next push, where the caller can catch it', async () => {
+    const batcher = new TextBatcher((text) => {
+      if (text !== 'Once') throw new Error('downstream failed');
+    }, FRAME_MS);
+    batcher.push('Once');
+    batcher.push(' upon');
+    await sleep(FRAME_MS + 15);
+    expect(() => batcher.push(' a')).toThrow('downstream failed');
+  });
 });

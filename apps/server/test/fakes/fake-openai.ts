@@ -13,6 +13,8 @@ export interface FakeOpenAiKnobs {
   tokenDelayMs: number;
   disconnectAfterTokens: number | null;
   failStatus: number | null;
+  /** Each chunk's JSON pretty-printed over several `data:` lines, with CRLF line ends (both allowed by SSE). */
+  multiLineData: boolean;
   /** When set, requests without `Authorization: Bearer <apiKey>` get 401. */
   apiKey: string | null;
   embeddingDimensions: number;
@@ -32,6 +34,7 @@ const DEFAULT_KNOBS: FakeOpenAiKnobs = {
   tokenDelayMs: 0,
   disconnectAfterTokens: null,
   failStatus: null,
+  multiLineData: false,
   apiKey: null,
   embeddingDimensions: 8,
   synonyms: {},
@@ -92,8 +95,22 @@ export async function startFakeOpenAi(knobs: Partial<FakeOpenAiKnobs> = {}): Pro
         usage: { prompt_tokens: 10, completion_tokens: words.length, total_tokens: 10 + words.length },
       });
     }
+    const event = (data: object) =>
+      state.multiLineData
+        ? `${JSON.stringify(data, null, 2)
+            .split('\n')
+            .map((line) => `data: ${line}\r\n`)
+            .join('')}\r\n`
+        : `data: ${JSON.stringify(data)}\n\n`;
     const chunk = (delta: object, finish: string | null, usage: object | null = null) =>
-      `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_760_000_000, model, choices: usage ? [] : [{ index: 0, delta, finish_reason: finish }], ...(usage ? { usage } : {}) })}\n\n`;
+      event({
+        id: 'chatcmpl-fake',
+        object: 'chat.completion.chunk',
+        created: 1_760_000_000,
+        model,
+        choices: usage ? [] : [{ index: 0, delta, finish_reason: finish }],
+        ...(usage ? { usage } : {}),
+      });
     const lines = words.map((word, index) =>
       chunk(index === 0 ? { role: 'assistant', content: word } : { content: word }, null),
     );

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { diffLines, splitLines, toSideBySide } from './line-diff';
 
-const kinds = (current: string, suggested: string, maxCells?: number) =>
-  diffLines(current, suggested, maxCells).lines.map((line) => `${line.kind[0]} ${line.text}`);
+const kinds = (current: string, suggested: string, maxEdits?: number) =>
+  diffLines(current, suggested, maxEdits).lines.map((line) => `${line.kind[0]} ${line.text}`);
 
 describe('splitLines', () => {
   it('splits on LF and CRLF and ignores one trailing newline', () => {
@@ -41,7 +41,8 @@ describe('diffLines', () => {
   });
 
   it('falls back to whole blocks past the cap, keeping the common head and tail', () => {
-    const diff = diffLines('head\na\nb\ntail', 'head\nb\nc\ntail', 3);
+    // Two edits (a out, c in) are needed: past a cap of one.
+    const diff = diffLines('head\na\nb\ntail', 'head\nb\nc\ntail', 1);
     expect(diff.exact).toBe(false);
     expect(diff.lines.map((line) => `${line.kind[0]} ${line.text}`)).toEqual([
       'e head',
@@ -53,6 +54,23 @@ describe('diffLines', () => {
     ]);
     // Under the cap the same input is exact and keeps the shared line.
     expect(kinds('head\na\nb\ntail', 'head\nb\nc\ntail')).toEqual(['e head', 'r a', 'e b', 'a c', 'e tail']);
+  });
+
+  it('diffs two 20,000-line texts well under a second: edited throughout (exact) or rewritten (blocks)', () => {
+    const page = Array.from({ length: 20_000 }, (_, index) => `line ${index}`);
+    const edited = page.map((line, index) => (index % 100 === 0 ? `${line} edited` : line));
+    let started = performance.now();
+    const diff = diffLines(page.join('\n'), edited.join('\n'));
+    expect(performance.now() - started).toBeLessThan(600);
+    expect(diff).toMatchObject({ added: 200, removed: 200, exact: true });
+    expect(diff.lines[2]).toEqual({ kind: 'equal', text: 'line 1', oldNumber: 2, newNumber: 2 });
+
+    const rewritten = page.map((line) => `${line} rewritten`);
+    started = performance.now();
+    const blocks = diffLines(page.join('\n'), ['intro', ...rewritten, 'line 19999'].join('\n'));
+    expect(performance.now() - started).toBeLessThan(600);
+    expect(blocks).toMatchObject({ added: 20_001, removed: 19_999, exact: false });
+    expect(blocks.lines.at(-1)).toEqual({ kind: 'equal', text: 'line 19999', oldNumber: 20_000, newNumber: 20_002 });
   });
 
   it('diffs a large page within the cap quickly', () => {

@@ -1,7 +1,10 @@
+import { diffArrays } from 'diff';
+
 /**
- * A line diff for the review dialog: longest common subsequence over the lines that differ, after trimming the
- * common head and tail. The LCS table is capped; past the cap the differing middle is shown as one removed and
- * one added block (still correct, only less precise), so a huge page cannot freeze the tab.
+ * A line diff for the review dialog: jsdiff's Myers diff over the lines (minimal: it keeps a longest common
+ * subsequence), with the edit length capped. Its cost grows with the number of edits, not the size of the page;
+ * past the cap the differing middle is shown as one removed and one added block (still correct, only less
+ * precise), so a rewritten huge page cannot freeze the tab.
  */
 
 export type DiffKind = 'equal' | 'removed' | 'added';
@@ -23,8 +26,8 @@ export interface LineDiff {
   exact: boolean;
 }
 
-/** Cells of the LCS table (old lines × new lines of the differing middle) computed at most. */
-export const LINE_DIFF_MAX_CELLS = 1_000_000;
+/** Lines added plus removed that the diff looks for at most (a few hundred ms in the worst case). */
+export const LINE_DIFF_MAX_EDITS = 1000;
 
 export function splitLines(text: string): string[] {
   if (text === '') return [];
@@ -33,55 +36,35 @@ export function splitLines(text: string): string[] {
   return lines;
 }
 
-function lcsOps(a: string[], b: string[]): DiffKind[] {
-  const n = a.length;
-  const m = b.length;
-  const width = m + 1;
-  // table[i * width + j]: LCS length of a[i..] and b[j..].
-  const table = new Uint32Array((n + 1) * width);
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) {
-      table[i * width + j] =
-        a[i] === b[j]
-          ? (table[(i + 1) * width + j + 1] ?? 0) + 1
-          : Math.max(table[(i + 1) * width + j] ?? 0, table[i * width + j + 1] ?? 0);
+/** Our own split (CRLF as LF, one trailing newline ignored) gives jsdiff one token per line. */
+function lineKinds(a: string[], b: string[], maxEdits: number): { kinds: DiffKind[]; exact: boolean } {
+  const changes = diffArrays(a, b, { maxEditLength: maxEdits });
+  if (!changes) {
+    // Past the cap: keep the common head and tail, the rest as whole blocks.
+    let head = 0;
+    while (head < a.length && head < b.length && a[head] === b[head]) head++;
+    let tail = 0;
+    while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) {
+      tail++;
     }
+    const kinds: DiffKind[] = [
+      ...Array<DiffKind>(head).fill('equal'),
+      ...Array<DiffKind>(a.length - head - tail).fill('removed'),
+      ...Array<DiffKind>(b.length - head - tail).fill('added'),
+      ...Array<DiffKind>(tail).fill('equal'),
+    ];
+    return { kinds, exact: false };
   }
-  const ops: DiffKind[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < n && j < m) {
-    if (a[i] === b[j]) {
-      ops.push('equal');
-      i++;
-      j++;
-    } else if ((table[(i + 1) * width + j] ?? 0) >= (table[i * width + j + 1] ?? 0)) {
-      ops.push('removed');
-      i++;
-    } else {
-      ops.push('added');
-      j++;
-    }
-  }
-  while (i++ < n) ops.push('removed');
-  while (j++ < m) ops.push('added');
-  return ops;
+  const kinds = changes.flatMap((change) =>
+    Array<DiffKind>(change.count).fill(change.added ? 'added' : change.removed ? 'removed' : 'equal'),
+  );
+  return { kinds, exact: true };
 }
 
-export function diffLines(current: string, suggested: string, maxCells = LINE_DIFF_MAX_CELLS): LineDiff {
+export function diffLines(current: string, suggested: string, maxEdits = LINE_DIFF_MAX_EDITS): LineDiff {
   const a = splitLines(current);
   const b = splitLines(suggested);
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  const midA = a.slice(head, a.length - tail);
-  const midB = b.slice(head, b.length - tail);
-  const exact = midA.length * midB.length <= maxCells;
-  const middle: DiffKind[] = exact
-    ? lcsOps(midA, midB)
-    : [...midA.map((): DiffKind => 'removed'), ...midB.map((): DiffKind => 'added')];
-  const kinds: DiffKind[] = [...Array<DiffKind>(head).fill('equal'), ...middle, ...Array<DiffKind>(tail).fill('equal')];
+  const { kinds, exact } = lineKinds(a, b, maxEdits);
 
   const lines: DiffLine[] = [];
   let oldIndex = 0;

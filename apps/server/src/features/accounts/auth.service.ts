@@ -1,15 +1,14 @@
 import type { LoginBody, SignupBody } from '@hearth/contract';
-import { DEFAULT_ORGANIZATION_ID } from '../../db/migrations/20261122_0001_foundation';
-import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/errors';
 import { isoIn, randomToken } from '../../lib/crypto';
+import { isUniqueViolation, type UnitOfWork } from '../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../audit/audit.service';
 import type { ApiTokenRepository } from '../tokens/api-token.repository';
 import { type PasswordHasher, DUMMY_HASH_PROMISE } from './password-hasher';
 import { assertStrongPassword, type PasswordRules, rulesOf, type SecurityPolicySource } from './password-policy';
 import type { RateLimiter } from './rate-limiter';
 import type { SessionRepository } from './session.repository';
-import type { UserRepository } from './user.repository';
+import { DEFAULT_ORGANIZATION_ID, type UserRepository } from './user.repository';
 import type { AuthUser } from './user.types';
 
 export interface AuthSettings {
@@ -41,6 +40,7 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly limiter: RateLimiter,
     private readonly settings: AuthSettings,
+    private readonly uow: UnitOfWork,
     /** Sign-up, sign-in, sign-out and password changes are audited in the same transaction. */
     private readonly audit: AuditService,
     /** The admin security settings; without it the environment's defaults apply. */
@@ -66,8 +66,9 @@ export class AuthService {
     if (await this.users.emailExists(input.email)) throw emailTaken();
     const passwordHash = await this.hasher.hash(input.password);
     try {
-      return await this.audit.run(async (trx) => {
+      return await this.uow.run(async (tx) => {
         const user = await this.users.create(
+          tx,
           {
             email: input.email,
             full_name: input.full_name?.trim() || input.email,
@@ -77,10 +78,9 @@ export class AuthService {
             parent_user_id: null,
           },
           { claimSuperAdmin: designated === undefined },
-          trx,
         );
         const event = { userId: user.id, action: 'CREATE', resourceType: 'user', resourceId: user.id } as const;
-        await this.audit.record(trx, { ...event, details: { via: 'signup' } }, asActor(user, client));
+        await this.audit.record(tx, { ...event, details: { via: 'signup' } }, asActor(user, client));
         return user;
       });
     } catch (error) {
@@ -109,7 +109,7 @@ export class AuthService {
     const token = randomToken();
     const lifetimeHours = (await this.policy?.security())?.session_lifetime_hours;
     const ttlMs = lifetimeHours ? lifetimeHours * 3_600_000 : this.settings.sessionTtlMs;
-    const sessionId = await this.audit.run(async (trx) => {
+    const sessionId = await this.uow.run(async (tx) => {
       const id = await this.sessions.create(
         {
           userId: found.id,
@@ -118,10 +118,10 @@ export class AuthService {
           ip: client.ip,
           userAgent: client.userAgent,
         },
-        trx,
+        tx,
       );
       const event = { userId: found.id, action: 'SIGN_IN', resourceType: 'session', resourceId: id } as const;
-      await this.audit.record(trx, event, asActor(found, client));
+      await this.audit.record(tx, event, asActor(found, client));
       return id;
     });
     const { password_hash: _ignored, ...user } = found;
@@ -129,10 +129,10 @@ export class AuthService {
   }
 
   logout(sessionId: string, userId: string, context: AuditContext): Promise<void> {
-    return this.audit.run(async (trx) => {
-      await this.sessions.delete(sessionId, trx);
+    return this.uow.run(async (tx) => {
+      await this.sessions.delete(sessionId, tx);
       const event = { userId, action: 'SIGN_OUT', resourceType: 'session', resourceId: sessionId } as const;
-      await this.audit.record(trx, event, context);
+      await this.audit.record(tx, event, context);
     });
   }
 
@@ -160,11 +160,11 @@ export class AuthService {
     }
     assertStrongPassword(next, user.email, await this.rules());
     const hash = await this.hasher.hash(next);
-    await this.audit.run(async (trx) => {
-      await this.users.setPasswordHash(user.id, hash, trx);
-      await this.sessions.deleteAllForUser(user.id, keepSessionId, trx);
+    await this.uow.run(async (tx) => {
+      await this.users.setPasswordHash(user.id, hash, tx);
+      await this.sessions.deleteAllForUser(user.id, keepSessionId, tx);
       const event = { userId: user.id, action: 'UPDATE', resourceType: 'password', resourceId: user.id } as const;
-      await this.audit.record(trx, event, context);
+      await this.audit.record(tx, event, context);
     });
   }
 }

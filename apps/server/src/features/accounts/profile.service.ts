@@ -1,5 +1,6 @@
 import type { ProfileUpdateBody } from '@hearth/contract';
 import { AppError } from '../../http/errors';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../audit/audit.service';
 import type { UserRepository } from './user.repository';
 import type { AuthUser } from './user.types';
@@ -7,6 +8,7 @@ import type { AuthUser } from './user.types';
 export class ProfileService {
   constructor(
     private readonly users: UserRepository,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
 
@@ -15,10 +17,10 @@ export class ProfileService {
     if (patch.full_name !== undefined) changes.full_name = patch.full_name?.trim() || null;
     if (patch.avatar_url !== undefined) changes.avatar_url = patch.avatar_url;
     if (Object.keys(changes).length > 0) {
-      await this.audit.run(async (trx) => {
-        await this.users.updateProfile(userId, changes, trx);
+      await this.uow.run(async (tx) => {
+        await this.users.updateProfile(userId, changes, tx);
         const event = { userId, action: 'UPDATE', resourceType: 'profile', resourceId: userId } as const;
-        await this.audit.record(trx, { ...event, details: { fields: Object.keys(changes) } }, context);
+        await this.audit.record(tx, { ...event, details: { fields: Object.keys(changes) } }, context);
       });
     }
     const user = await this.users.findById(userId);

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Executor } from '../../db/transaction';
+import { executor } from '../../db/unit-of-work';
 import { newId, nowIso, sha256 } from '../../lib/crypto';
+import type { Tx } from '../../lib/unit-of-work';
 import { toAuthUser, USER_COLUMNS } from './user.repository';
 import type { AuthUser } from './user.types';
 
@@ -18,11 +19,12 @@ export class SessionRepository {
 
   async create(
     input: { userId: string; token: string; expiresAt: string; ip: string | null; userAgent: string | null },
-    executor: Executor = this.db,
+    tx?: Tx,
   ) {
+    const db = executor(tx, this.db);
     const id = newId();
     const now = nowIso();
-    await executor
+    await db
       .insertInto('sessions')
       .values({
         id,
@@ -35,7 +37,7 @@ export class SessionRepository {
         user_agent: input.userAgent?.slice(0, 500) ?? null,
       })
       .execute();
-    await executor.updateTable('profiles').set({ last_seen_at: now }).where('id', '=', input.userId).execute();
+    await db.updateTable('profiles').set({ last_seen_at: now }).where('id', '=', input.userId).execute();
     return id;
   }
 
@@ -62,12 +64,12 @@ export class SessionRepository {
     await this.db.updateTable('profiles').set({ last_seen_at: now }).where('id', '=', userId).execute();
   }
 
-  async delete(sessionId: string, executor: Executor = this.db): Promise<void> {
-    await executor.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  async delete(sessionId: string, tx?: Tx): Promise<void> {
+    await executor(tx, this.db).deleteFrom('sessions').where('id', '=', sessionId).execute();
   }
 
-  async deleteAllForUser(userId: string, exceptSessionId?: string, executor: Executor = this.db): Promise<void> {
-    let query = executor.deleteFrom('sessions').where('user_id', '=', userId);
+  async deleteAllForUser(userId: string, exceptSessionId?: string, tx?: Tx): Promise<void> {
+    let query = executor(tx, this.db).deleteFrom('sessions').where('user_id', '=', userId);
     if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
     await query.execute();
   }

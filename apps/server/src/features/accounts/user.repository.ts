@@ -1,9 +1,13 @@
 import type { Role } from '@hearth/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { type Executor, inTransaction } from '../../db/transaction';
+import { type Executor, executor } from '../../db/unit-of-work';
 import { newId, nowIso } from '../../lib/crypto';
+import type { Tx } from '../../lib/unit-of-work';
 import { type AuthUser, roleOrUser } from './user.types';
+
+/** The organisation every account belongs to until there are others (created by the first migration). */
+export { DEFAULT_ORGANIZATION_ID } from '../../db/migrations/20261122_0001_foundation';
 
 const BOOTSTRAP_KEY = 'bootstrap_super_admin';
 
@@ -31,7 +35,7 @@ export interface NewUser {
 export class UserRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private selectUsers(db: Kysely<Database> = this.db) {
+  private selectUsers(db: Executor = this.db) {
     return db.selectFrom('profiles').leftJoin('user_roles', 'user_roles.user_id', 'profiles.id').select(USER_COLUMNS);
   }
 
@@ -64,64 +68,63 @@ export class UserRepository {
   }
 
   /**
-   * Creates profile, credentials and role in one transaction. With `claimSuperAdmin` the account becomes
+   * Creates profile, credentials and role in the caller's unit of work. With `claimSuperAdmin` the account becomes
    * super_admin only if no account has claimed it before (an insert-once row, so two sign-ups racing on a
    * fresh instance cannot both win).
    */
-  async create(user: NewUser, options: { claimSuperAdmin: boolean }, executor: Executor = this.db): Promise<AuthUser> {
-    return inTransaction(executor, async (trx) => {
-      const id = newId();
-      const now = nowIso();
-      let role = user.role;
-      if (options.claimSuperAdmin) {
-        const claimed = await trx
-          .insertInto('instance_settings')
-          .values({ key: BOOTSTRAP_KEY, value: id, updated_at: now })
-          .onConflict((oc) => oc.column('key').doNothing())
-          .executeTakeFirst();
-        if (Number(claimed.numInsertedOrUpdatedRows ?? 0) > 0) role = 'super_admin';
-      }
-      await trx
-        .insertInto('profiles')
-        .values({
-          id,
-          email: user.email,
-          full_name: user.full_name,
-          avatar_url: null,
-          status: 'active',
-          banned_at: null,
-          banned_by: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await trx
-        .insertInto('user_credentials')
-        .values({ user_id: id, password_hash: user.password_hash, updated_at: now })
-        .execute();
-      await trx
-        .insertInto('user_roles')
-        .values({ user_id: id, role, organization_id: user.organization_id, parent_user_id: user.parent_user_id })
-        .execute();
-      const created = await this.selectUsers(trx).where('profiles.id', '=', id).executeTakeFirstOrThrow();
-      return toAuthUser(created);
-    });
+  async create(tx: Tx, user: NewUser, options: { claimSuperAdmin: boolean }): Promise<AuthUser> {
+    const trx = executor(tx);
+    const id = newId();
+    const now = nowIso();
+    let role = user.role;
+    if (options.claimSuperAdmin) {
+      const claimed = await trx
+        .insertInto('instance_settings')
+        .values({ key: BOOTSTRAP_KEY, value: id, updated_at: now })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .executeTakeFirst();
+      if (Number(claimed.numInsertedOrUpdatedRows ?? 0) > 0) role = 'super_admin';
+    }
+    await trx
+      .insertInto('profiles')
+      .values({
+        id,
+        email: user.email,
+        full_name: user.full_name,
+        avatar_url: null,
+        status: 'active',
+        banned_at: null,
+        banned_by: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('user_credentials')
+      .values({ user_id: id, password_hash: user.password_hash, updated_at: now })
+      .execute();
+    await trx
+      .insertInto('user_roles')
+      .values({ user_id: id, role, organization_id: user.organization_id, parent_user_id: user.parent_user_id })
+      .execute();
+    const created = await this.selectUsers(trx).where('profiles.id', '=', id).executeTakeFirstOrThrow();
+    return toAuthUser(created);
   }
 
   async updateProfile(
     id: string,
     patch: { full_name?: string | null; avatar_url?: string | null },
-    executor: Executor = this.db,
+    tx?: Tx,
   ): Promise<void> {
-    await executor
+    await executor(tx, this.db)
       .updateTable('profiles')
       .set({ ...patch, updated_at: nowIso() })
       .where('id', '=', id)
       .execute();
   }
 
-  async setPasswordHash(userId: string, passwordHash: string, executor: Executor = this.db): Promise<void> {
-    await executor
+  async setPasswordHash(userId: string, passwordHash: string, tx?: Tx): Promise<void> {
+    await executor(tx, this.db)
       .updateTable('user_credentials')
       .set({ password_hash: passwordHash, updated_at: nowIso() })
       .where('user_id', '=', userId)

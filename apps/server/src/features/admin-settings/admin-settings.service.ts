@@ -1,4 +1,5 @@
 import { SecuritySettings, SystemSettings, UPLOAD_LIMIT_MAX_MB, type InstanceDefaults } from '@hearth/contract';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../audit/audit.service';
 import type { InstanceSettingsRepository } from './instance-settings.repository';
 
@@ -18,6 +19,7 @@ export class AdminSettingsService {
   constructor(
     private readonly repository: InstanceSettingsRepository,
     private readonly defaults: SettingsDefaults,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
 
@@ -61,10 +63,10 @@ export class AdminSettingsService {
     settings: SecuritySettings | SystemSettings,
     context: AuditContext,
   ): Promise<void> {
-    await this.audit.run(async (trx) => {
-      await this.repository.setJson(key, settings, trx);
+    await this.uow.run(async (tx) => {
+      await this.repository.setJson(key, settings, tx);
       await this.audit.record(
-        trx,
+        tx,
         { userId: actorId, action: 'UPDATE', resourceType: key, details: { ...settings } },
         context,
       );

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { executor } from '../../db/unit-of-work';
 import { nowIso } from '../../lib/crypto';
+import type { Tx } from '../../lib/unit-of-work';
 
 /** Instance-wide settings as JSON values in the key/value table; callers validate what they read. */
 export class InstanceSettingsRepository {
@@ -16,10 +18,10 @@ export class InstanceSettingsRepository {
     }
   }
 
-  async setJson(key: string, value: unknown, db: Kysely<Database> = this.db): Promise<void> {
+  async setJson(key: string, value: unknown, tx?: Tx): Promise<void> {
     const now = nowIso();
     const json = JSON.stringify(value);
-    await db
+    await executor(tx, this.db)
       .insertInto('instance_settings')
       .values({ key, value: json, updated_at: now })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: now }))

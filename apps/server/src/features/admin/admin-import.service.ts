@@ -8,7 +8,7 @@ import {
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../accounts/user.types';
 import type { AdminUserService } from './admin-user.service';
-import { CsvError, parseCsv } from './csv';
+import { CsvError, parseCsv } from '../../lib/csv';
 
 /**
  * CSV import for admins. The first line is the header (names lower-cased); rows need email and password;
@@ -20,7 +20,7 @@ export class AdminImportService {
   constructor(private readonly adminUsers: AdminUserService) {}
 
   async import(actor: AuthUser, csv: string): Promise<AdminImportResult> {
-    const records = parseOrThrow(csv);
+    const records = await parseOrThrow(csv);
     const [header, ...rows] = records;
     if (!header) throw AppError.badRequest('The CSV text is empty.');
     if (rows.length > ADMIN_IMPORT_MAX_ROWS) {
@@ -97,9 +97,9 @@ function prepareRow(
   return { row, body: body.data };
 }
 
-function parseOrThrow(csv: string) {
+async function parseOrThrow(csv: string) {
   try {
-    return parseCsv(csv);
+    return await parseCsv(csv);
   } catch (error) {
     if (error instanceof CsvError) throw AppError.badRequest(error.message, { row: error.line });
     throw error;

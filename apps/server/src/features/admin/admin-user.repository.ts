@@ -1,8 +1,9 @@
 import type { AdminUser, Role } from '@hearth/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { type Executor, inTransaction } from '../../db/transaction';
+import { executor } from '../../db/unit-of-work';
 import { nowIso } from '../../lib/crypto';
+import type { Tx } from '../../lib/unit-of-work';
 import { roleOrUser } from '../accounts/user.types';
 
 /** The part of the instance an admin may see: everything, or one organisation. */
@@ -45,26 +46,20 @@ export class AdminUserRepository {
     return row && toAdminUser(row);
   }
 
-  async setRole(id: string, role: Role, executor: Executor = this.db): Promise<void> {
-    await executor.updateTable('user_roles').set({ role }).where('user_id', '=', id).execute();
+  async setRole(id: string, role: Role, tx?: Tx): Promise<void> {
+    await executor(tx, this.db).updateTable('user_roles').set({ role }).where('user_id', '=', id).execute();
   }
 
   /** Status change and the end of every session happen together. */
-  async setStatus(
-    id: string,
-    status: AdminUser['status'],
-    actorId: string | null,
-    executor: Executor = this.db,
-  ): Promise<void> {
-    await inTransaction(executor, async (trx) => {
-      const banned = status === 'banned';
-      await trx
-        .updateTable('profiles')
-        .set({ status, banned_at: banned ? nowIso() : null, banned_by: banned ? actorId : null, updated_at: nowIso() })
-        .where('id', '=', id)
-        .execute();
-      if (status !== 'active') await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
-    });
+  async setStatus(tx: Tx, id: string, status: AdminUser['status'], actorId: string | null): Promise<void> {
+    const trx = executor(tx);
+    const banned = status === 'banned';
+    await trx
+      .updateTable('profiles')
+      .set({ status, banned_at: banned ? nowIso() : null, banned_by: banned ? actorId : null, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    if (status !== 'active') await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
   }
 
   async delete(id: string): Promise<void> {

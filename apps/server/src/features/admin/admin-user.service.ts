@@ -1,5 +1,6 @@
 import type { AdminCreateUserBody, AdminUser, AssignableRole } from '@hearth/contract';
 import { AppError } from '../../http/errors';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { PasswordHasher } from '../accounts/password-hasher';
 import { assertStrongPassword, type PasswordRules } from '../accounts/password-policy';
 import type { UserRepository } from '../accounts/user.repository';
@@ -19,6 +20,7 @@ export class AdminUserService {
     private readonly hasher: PasswordHasher,
     /** The current password rules (admin security settings). */
     private readonly passwordRules: () => Promise<PasswordRules>,
+    private readonly uow: UnitOfWork,
     /** Every change is audited in its own transaction. */
     private readonly audit: AuditService,
     /** Account deletion: the one purge service (privacy feature) that removes every trace. */
@@ -56,8 +58,9 @@ export class AdminUserService {
       throw AppError.conflict('An account with this email already exists.', 'email_taken');
     }
     const passwordHash = await this.hasher.hash(input.password);
-    const created = await this.audit.run(async (trx) => {
+    const created = await this.uow.run(async (tx) => {
       const user = await this.users.create(
+        tx,
         {
           email: input.email,
           full_name: input.full_name?.trim() || input.email,
@@ -67,10 +70,9 @@ export class AdminUserService {
           parent_user_id: actor.id,
         },
         { claimSuperAdmin: false },
-        trx,
       );
       const event = { userId: user.id, action: 'CREATE', resourceType: 'user', resourceId: user.id } as const;
-      await this.audit.record(trx, { ...event, details: { via: 'admin', role } }, context);
+      await this.audit.record(tx, { ...event, details: { via: 'admin', role } }, context);
       return user;
     });
     return this.visibleTarget(actor, created.id);
@@ -79,20 +81,20 @@ export class AdminUserService {
   async setRole(actor: AuthUser, id: string, role: AssignableRole, context: AuditContext = actorContext(actor)) {
     const target = await this.manageableTarget(actor, id);
     if (!canAssignRole(actor, role)) throw AppError.forbidden('Only super admins can promote to admin.');
-    await this.audit.run(async (trx) => {
-      await this.adminUsers.setRole(id, role, trx);
+    await this.uow.run(async (tx) => {
+      await this.adminUsers.setRole(id, role, tx);
       const event = { userId: id, action: 'ROLE_CHANGE', resourceType: 'user', resourceId: id } as const;
-      await this.audit.record(trx, { ...event, details: { from: target.role, to: role } }, context);
+      await this.audit.record(tx, { ...event, details: { from: target.role, to: role } }, context);
     });
     return this.visibleTarget(actor, id);
   }
 
   async setBanned(actor: AuthUser, id: string, banned: boolean, context: AuditContext = actorContext(actor)) {
     await this.manageableTarget(actor, id);
-    await this.audit.run(async (trx) => {
-      await this.adminUsers.setStatus(id, banned ? 'banned' : 'active', banned ? actor.id : null, trx);
+    await this.uow.run(async (tx) => {
+      await this.adminUsers.setStatus(tx, id, banned ? 'banned' : 'active', banned ? actor.id : null);
       const event = { userId: id, action: banned ? 'BAN' : 'UNBAN', resourceType: 'user', resourceId: id } as const;
-      await this.audit.record(trx, event, context);
+      await this.audit.record(tx, event, context);
     });
     if (banned) this.sessionsRevoked(id);
     return this.visibleTarget(actor, id);

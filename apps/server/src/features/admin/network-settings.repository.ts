@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { Tx } from '../../lib/unit-of-work';
 import { InstanceSettingsRepository } from '../admin-settings/instance-settings.repository';
 
 const KEY = 'network.allowed_hosts';
@@ -17,7 +18,7 @@ export class NetworkSettingsRepository {
     return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
   }
 
-  setAllowedHosts(hosts: string[], db?: Kysely<Database>): Promise<void> {
-    return this.settings.setJson(KEY, hosts, db);
+  setAllowedHosts(hosts: string[], tx?: Tx): Promise<void> {
+    return this.settings.setJson(KEY, hosts, tx);
   }
 }

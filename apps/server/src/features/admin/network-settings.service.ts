@@ -2,6 +2,7 @@ import type { NetworkSettings } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import { allowlistEntryProblem, normalizeHostName } from '../../http/host-allowlist';
 import type { SsrfPolicy } from '../../http/ssrf-guard';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../audit/audit.service';
 import type { NetworkSettingsRepository } from './network-settings.repository';
 
@@ -12,6 +13,7 @@ import type { NetworkSettingsRepository } from './network-settings.repository';
 export class NetworkSettingsService {
   constructor(
     private readonly repository: NetworkSettingsRepository,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
 
@@ -25,10 +27,10 @@ export class NetworkSettingsService {
       const problem = allowlistEntryProblem(host);
       if (problem) throw AppError.badRequest(`"${host}" ${problem}.`, { field: 'allowed_hosts', entry: host });
     }
-    await this.audit.run(async (trx) => {
-      await this.repository.setAllowedHosts(hosts, trx);
+    await this.uow.run(async (tx) => {
+      await this.repository.setAllowedHosts(hosts, tx);
       await this.audit.record(
-        trx,
+        tx,
         { userId: actorId, action: 'UPDATE', resourceType: 'network_settings', details: { allowed_hosts: hosts } },
         context,
       );

@@ -1,5 +1,5 @@
-import type { AuditLogsTable } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
+import type { AuditRow } from './audit.repository';
 
 /** The predecessor of the first entry. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -8,7 +8,7 @@ export const GENESIS_HASH = '0'.repeat(64);
  * Canonical form of an entry: every stored field except the hashes, in a fixed order, as JSON. Editing any of
  * them (or the order of rows) changes the hash, which is what makes tampering detectable.
  */
-export function canonicalEntry(row: Omit<AuditLogsTable, 'hash' | 'prev_hash'>): string {
+export function canonicalEntry(row: Omit<AuditRow, 'hash' | 'prev_hash'>): string {
   return JSON.stringify([
     row.id,
     Number(row.seq),
@@ -26,5 +26,5 @@ export function canonicalEntry(row: Omit<AuditLogsTable, 'hash' | 'prev_hash'>):
   ]);
 }
 
-export const chainHash = (prevHash: string, row: Omit<AuditLogsTable, 'hash' | 'prev_hash'>): string =>
+export const chainHash = (prevHash: string, row: Omit<AuditRow, 'hash' | 'prev_hash'>): string =>
   sha256(prevHash + canonicalEntry(row));

@@ -2,8 +2,9 @@ import type { AuditAction } from '@hearth/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/database';
 import type { AuditLogsTable, Database } from '../../db/schema';
-import { type Executor, inTransaction } from '../../db/transaction';
+import { executor } from '../../db/unit-of-work';
 import { newId, nowIso } from '../../lib/crypto';
+import type { Tx } from '../../lib/unit-of-work';
 import { chainHash, GENESIS_HASH } from './audit-chain';
 
 /** Any fixed number: every replica agrees on it, so appends to the chain happen one at a time. */
@@ -20,6 +21,9 @@ export interface NewAuditRow {
   user_agent: string | null;
   details: Record<string, unknown>;
 }
+
+/** One stored entry of the chain. */
+export type AuditRow = AuditLogsTable;
 
 /** Which entries a reader may see. */
 export type AuditScope =
@@ -42,54 +46,53 @@ export class AuditRepository {
     private readonly dialect: Dialect,
   ) {}
 
-  /** Appends one entry after the current last one, inside the caller's transaction when given one. */
-  append(executor: Executor, entry: NewAuditRow): Promise<AuditLogsTable> {
-    return inTransaction(executor, async (trx) => {
-      // PostgreSQL: replicas append concurrently, so the chain head is read under a transaction-scoped lock.
-      // SQLite: one connection runs one transaction at a time, which serialises appends already.
-      if (this.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_KEY})`.execute(trx);
-      const last = await trx
-        .selectFrom('audit_logs')
-        .select(['seq', 'hash'])
-        .orderBy('seq', 'desc')
-        .limit(1)
+  /** Appends one entry after the current last one, inside the transaction of the change it records. */
+  async append(tx: Tx, entry: NewAuditRow): Promise<AuditLogsTable> {
+    const trx = executor(tx);
+    // PostgreSQL: replicas append concurrently, so the chain head is read under a transaction-scoped lock.
+    // SQLite: one connection runs one transaction at a time, which serialises appends already.
+    if (this.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_KEY})`.execute(trx);
+    const last = await trx
+      .selectFrom('audit_logs')
+      .select(['seq', 'hash'])
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const subject = entry.user_id
+      ? await trx
+          .selectFrom('user_roles')
+          .select('organization_id')
+          .where('user_id', '=', entry.user_id)
+          .executeTakeFirst()
+      : undefined;
+    let actorEmail = entry.actor_email ?? null;
+    if (entry.actor_id && entry.actor_email === undefined) {
+      const actor = await trx
+        .selectFrom('profiles')
+        .select('email')
+        .where('id', '=', entry.actor_id)
         .executeTakeFirst();
-      const subject = entry.user_id
-        ? await trx
-            .selectFrom('user_roles')
-            .select('organization_id')
-            .where('user_id', '=', entry.user_id)
-            .executeTakeFirst()
-        : undefined;
-      let actorEmail = entry.actor_email ?? null;
-      if (entry.actor_id && entry.actor_email === undefined) {
-        const actor = await trx
-          .selectFrom('profiles')
-          .select('email')
-          .where('id', '=', entry.actor_id)
-          .executeTakeFirst();
-        actorEmail = actor?.email ?? null;
-      }
-      const body = {
-        id: newId(),
-        seq: last ? Number(last.seq) + 1 : 1,
-        user_id: entry.user_id,
-        organization_id: subject?.organization_id ?? null,
-        actor_id: entry.actor_id,
-        actor_email: actorEmail,
-        action: entry.action,
-        resource_type: entry.resource_type,
-        resource_id: entry.resource_id,
-        ip: entry.ip,
-        user_agent: entry.user_agent?.slice(0, 500) ?? null,
-        details: JSON.stringify(entry.details),
-        created_at: nowIso(),
-      };
-      const prevHash = last?.hash ?? GENESIS_HASH;
-      const row: AuditLogsTable = { ...body, prev_hash: prevHash, hash: chainHash(prevHash, body) };
-      await trx.insertInto('audit_logs').values(row).execute();
-      return row;
-    });
+      actorEmail = actor?.email ?? null;
+    }
+    const body = {
+      id: newId(),
+      seq: last ? Number(last.seq) + 1 : 1,
+      user_id: entry.user_id,
+      organization_id: subject?.organization_id ?? null,
+      actor_id: entry.actor_id,
+      actor_email: actorEmail,
+      action: entry.action,
+      resource_type: entry.resource_type,
+      resource_id: entry.resource_id,
+      ip: entry.ip,
+      user_agent: entry.user_agent?.slice(0, 500) ?? null,
+      details: JSON.stringify(entry.details),
+      created_at: nowIso(),
+    };
+    const prevHash = last?.hash ?? GENESIS_HASH;
+    const row: AuditLogsTable = { ...body, prev_hash: prevHash, hash: chainHash(prevHash, body) };
+    await trx.insertInto('audit_logs').values(row).execute();
+    return row;
   }
 
   list(filter: AuditFilter): Promise<AuditLogsTable[]> {

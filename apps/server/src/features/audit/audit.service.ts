@@ -1,10 +1,9 @@
 import type { AuditAction, AuditChainReport, AuditEntry, AuditLogList, AuditLogQuery } from '@hearth/contract';
-import type { AuditLogsTable } from '../../db/schema';
-import { type Executor, inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/errors';
+import type { Tx } from '../../lib/unit-of-work';
 import type { AuthUser } from '../accounts/user.types';
 import { chainHash, GENESIS_HASH } from './audit-chain';
-import type { AuditFilter, AuditRepository, AuditScope } from './audit.repository';
+import type { AuditFilter, AuditRepository, AuditRow, AuditScope } from './audit.repository';
 
 /** Who acted and from where. `actorId` null is the system (scheduled jobs). */
 export interface AuditContext {
@@ -30,22 +29,14 @@ type ParsedQuery = Omit<AuditLogQuery, 'limit' | 'scope'> & { limit: number; sco
 const VERIFY_BATCH = 500;
 
 /**
- * The audit trail. Other features call `record(trx, ...)` inside the transaction of the change they make (or
- * `run` to open one), so a change and its entry commit or roll back together.
+ * The audit trail. Other features call `record(tx, ...)` inside the unit of work of the change they make
+ * (lib/unit-of-work.ts), so a change and its entry commit or roll back together.
  */
 export class AuditService {
-  constructor(
-    private readonly repository: AuditRepository,
-    private readonly db: Executor,
-  ) {}
+  constructor(private readonly repository: AuditRepository) {}
 
-  /** Opens a transaction (or joins the caller's) for a change and its audit entry. */
-  run<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
-    return inTransaction(this.db, work);
-  }
-
-  async record(executor: Executor, event: AuditEvent, context: AuditContext): Promise<void> {
-    await this.repository.append(executor, {
+  async record(tx: Tx, event: AuditEvent, context: AuditContext): Promise<void> {
+    await this.repository.append(tx, {
       user_id: event.userId,
       actor_id: context.actorId,
       actor_email: context.actorEmail,
@@ -119,7 +110,7 @@ export class AuditService {
   }
 }
 
-export function toAuditEntry(row: AuditLogsTable): AuditEntry {
+export function toAuditEntry(row: AuditRow): AuditEntry {
   let details: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(row.details);

@@ -9,6 +9,7 @@ import {
   type TestUser,
   testDb,
 } from '../../../test/test-server';
+import { executor } from '../../db/unit-of-work';
 
 describe(`audit log (${testDb})`, () => {
   let server: TestServer;
@@ -173,8 +174,8 @@ describe(`audit log (${testDb})`, () => {
     const before = await server.app.db.kysely.selectFrom('api_tokens').select('id').execute();
     const audit = server.app.privacy.audit;
     await expect(
-      audit.run(async (trx) => {
-        await trx
+      server.app.uow.run(async (tx) => {
+        await executor(tx)
           .insertInto('api_tokens')
           .values({
             id: crypto.randomUUID(),
@@ -189,7 +190,7 @@ describe(`audit log (${testDb})`, () => {
           .execute();
         // Whatever fails after the entry is written (here: a thrown error) takes change and entry back together.
         await audit.record(
-          trx,
+          tx,
           { userId: member.id, action: 'CREATE', resourceType: 'api_token' },
           {
             actorId: member.id,

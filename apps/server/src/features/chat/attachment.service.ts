@@ -66,7 +66,7 @@ export class AttachmentService {
     if (!extension) throw new AppError('unsupported_file', 415, INVALID_TYPE, { description: INVALID_TYPE_HELP });
     if (size > CHAT_MAX_ATTACHMENT_BYTES) throw tooLarge(size);
     const type = FILE_TYPES[extension];
-    if (!type.matches(data)) {
+    if (!(await type.matches(data))) {
       throw new AppError('unsupported_file', 415, INVALID_TYPE, {
         description: `The file's content is not a valid .${extension} file. ${INVALID_TYPE_HELP}`,
       });

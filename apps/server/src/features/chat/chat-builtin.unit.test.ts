@@ -15,6 +15,7 @@ import { eventually, streamChat } from '../../../test/chat-helpers';
 import { TINY_MODEL_PATH } from '../../../test/fakes/fake-file-server';
 import { openSse } from '../../../test/sse-client';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../../test/test-server';
+import { parseSse } from '../../lib/sse-reader';
 
 const MODEL = 'stories260K.gguf';
 const MODEL_SIZE = 1_185_376;
@@ -280,10 +281,7 @@ describe('chat through the built-in llama.cpp runtime (real tiny model)', () => 
       });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-      const data = (await response.text())
-        .split('\n\n')
-        .flatMap((block) => block.split('\n').filter((line) => line.startsWith('data: ')))
-        .map((line) => line.slice('data: '.length));
+      const data = parseSse(await response.text()).map((message) => message.data);
       expect(data.at(-1)).toBe('[DONE]');
       const chunks = data.slice(0, -1).map((line) => JSON.parse(line) as OpenAIChatCompletionChunk);
       const pieces = chunks.flatMap((chunk) => chunk.choices.flatMap((choice) => choice.delta.content || []));

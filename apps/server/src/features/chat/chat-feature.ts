@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BlobStore } from '../../storage/blob-store';
 import type { ModelRegistry } from '../models/model-provider';
 import { openAIRoutes } from '../openai-compat/openai.routes';
@@ -42,13 +43,14 @@ export interface ChatDependencies {
   knowledge?: ChatKnowledge;
   /** Lets Stop reach an answer streaming on another replica. */
   events?: EventBus;
+  uow: UnitOfWork;
   /** Conversations created, renamed and deleted are audited in the same transaction. */
   audit: AuditService;
 }
 
 /** Wires chat, attachments and the OpenAI-compatible API (called from app.ts). */
 export function buildChatFeature(dependencies: ChatDependencies): ChatFeature {
-  const { db, blobs, registry, log, knowledge, events, audit } = dependencies;
+  const { db, blobs, registry, log, knowledge, events, uow, audit } = dependencies;
   const conversations = new ConversationRepository(db.kysely);
   const messages = new MessageRepository(db.kysely);
   const attachmentService = new AttachmentService(new AttachmentRepository(db.kysely), blobs);
@@ -58,8 +60,16 @@ export function buildChatFeature(dependencies: ChatDependencies): ChatFeature {
   const drafts = new AnswerDrafts(messages, log);
   const runner = new ChatRunner(conversations, messages, attachmentService, context, gates, active, log, drafts);
   return {
-    conversationService: new ConversationService(conversations, messages, attachmentService, active, audit, drafts),
-    chatService: new ChatService(conversations, messages, attachmentService, gates, runner, audit),
+    conversationService: new ConversationService(
+      conversations,
+      messages,
+      attachmentService,
+      active,
+      uow,
+      audit,
+      drafts,
+    ),
+    chatService: new ChatService(conversations, messages, attachmentService, gates, runner, uow, audit),
     legacyChatService: new LegacyChatService(conversations, messages, context, gates, log),
     attachmentService,
     openAIService: new OpenAICompatService(registry),

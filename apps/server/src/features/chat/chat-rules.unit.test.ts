@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pngHeader } from '../extraction/test-fixtures';
 import { FILE_TYPES, extensionOf } from './file-types';
 import { isSimpleGreeting } from './greetings';
 import { estimateTokens, planPrompt, type PromptInput } from './prompt-plan';
@@ -170,17 +171,23 @@ describe('chat file types (spec §5)', () => {
     }
   });
 
-  it('checks content against the extension', () => {
-    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
-    expect(FILE_TYPES.png.matches(png)).toBe(true);
-    expect(FILE_TYPES.jpeg.matches(png)).toBe(false);
-    expect(FILE_TYPES.pdf.matches(Buffer.from('%PDF-1.7\n...'))).toBe(true);
-    expect(FILE_TYPES.pdf.matches(Buffer.from('MZ\x90\x00'))).toBe(false);
-    expect(FILE_TYPES.txt.matches(Buffer.from('plain text'))).toBe(true);
-    expect(FILE_TYPES.txt.matches(Buffer.from([0x4d, 0x5a, 0x00, 0x01]))).toBe(false);
-    expect(FILE_TYPES.svg.matches(Buffer.from('<?xml version="1.0"?><svg xmlns="x"></svg>'))).toBe(true);
-    expect(FILE_TYPES.svg.matches(Buffer.from('<html></html>'))).toBe(false);
-    expect(FILE_TYPES.gif.matches(Buffer.from('GIF89a....'))).toBe(true);
-    expect(FILE_TYPES.webp.matches(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe(true);
+  it('checks content against the extension', async () => {
+    // file-type (the one sniffer) wants a PNG's signature and its IHDR header, not the signature alone.
+    const png = pngHeader(1, 1);
+    expect(await FILE_TYPES.png.matches(png)).toBe(true);
+    expect(await FILE_TYPES.png.matches(png.subarray(0, 12))).toBe(false);
+    expect(await FILE_TYPES.jpeg.matches(png)).toBe(false);
+    expect(await FILE_TYPES.pdf.matches(Buffer.from('%PDF-1.7\n...'))).toBe(true);
+    expect(await FILE_TYPES.pdf.matches(Buffer.from('MZ\x90\x00'))).toBe(false);
+    expect(await FILE_TYPES.txt.matches(Buffer.from('plain text'))).toBe(true);
+    expect(await FILE_TYPES.txt.matches(Buffer.from([0x4d, 0x5a, 0x00, 0x01]))).toBe(false);
+    expect(await FILE_TYPES.svg.matches(Buffer.from('<?xml version="1.0"?><svg xmlns="x"></svg>'))).toBe(true);
+    expect(await FILE_TYPES.svg.matches(Buffer.from('<html></html>'))).toBe(false);
+    expect(await FILE_TYPES.gif.matches(Buffer.from('GIF89a....'))).toBe(true);
+    expect(await FILE_TYPES.webp.matches(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe(true);
+    expect(await FILE_TYPES.doc.matches(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]))).toBe(
+      true,
+    );
+    expect(await FILE_TYPES.doc.matches(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0, 0, 0, 0]))).toBe(false);
   });
 });

@@ -32,9 +32,7 @@ const streamErrors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: Erro
 function stream(reply: FastifyReply, run: ChatRun): FastifyReply {
   const events = openEventStream(reply);
   events.signal.addEventListener('abort', () => run.stop(), { once: true });
-  void run
-    .run((event) => events.send(event.type, event, { paced: event.type === 'token' }))
-    .finally(() => events.end());
+  void run.run((event) => events.send(event.type, event)).finally(() => events.end());
   return reply;
 }
 

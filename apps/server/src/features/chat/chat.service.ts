@@ -7,6 +7,7 @@ import {
 } from '@hearth/contract';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../audit/audit.service';
 import type { AttachmentRecord } from './attachment.repository';
 import { type AttachmentService, toPublic } from './attachment.service';
@@ -38,15 +39,16 @@ export class ChatService {
     private readonly attachments: AttachmentService,
     private readonly gates: ModelGates,
     private readonly runner: ChatRunner,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
 
   /** Spec §4: the first send creates the conversation (audited like any other creation). */
   private createConversation(userId: string, title: string, context: AuditContext): Promise<ConversationRow> {
-    return this.audit.run(async (trx) => {
-      const row = await this.conversations.create(userId, title, trx);
+    return this.uow.run(async (tx) => {
+      const row = await this.conversations.create(userId, title, tx);
       await this.audit.record(
-        trx,
+        tx,
         { userId, action: 'CREATE', resourceType: 'conversation', resourceId: row.id },
         context,
       );

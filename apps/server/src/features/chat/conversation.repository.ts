@@ -1,7 +1,9 @@
 import type { Conversation } from '@hearth/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { executor } from '../../db/unit-of-work';
 import { newId, nowIso } from '../../lib/crypto';
+import type { Tx } from '../../lib/unit-of-work';
 import type { Cursor } from './cursor';
 
 export interface ConversationRow extends Conversation {
@@ -15,10 +17,10 @@ const columns = ['id', 'title', 'created_at', 'updated_at', 'summary', 'summary_
 export class ConversationRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async create(userId: string, title: string, db: Kysely<Database> = this.db): Promise<ConversationRow> {
+  async create(userId: string, title: string, tx?: Tx): Promise<ConversationRow> {
     const now = nowIso();
     const row = { id: newId(), user_id: userId, title, created_at: now, updated_at: now };
-    await db.insertInto('chat_conversations').values(row).execute();
+    await executor(tx, this.db).insertInto('chat_conversations').values(row).execute();
     return { id: row.id, title, created_at: now, updated_at: now, summary: null, summary_message_count: null };
   }
 
@@ -61,8 +63,8 @@ export class ConversationRepository {
     return rows.map((row) => ({ ...row, message_count: Number(row.message_count ?? 0) }));
   }
 
-  async rename(userId: string, id: string, title: string, db: Kysely<Database> = this.db): Promise<boolean> {
-    const result = await db
+  async rename(userId: string, id: string, title: string, tx?: Tx): Promise<boolean> {
+    const result = await executor(tx, this.db)
       .updateTable('chat_conversations')
       .set({ title })
       .where('id', '=', id)
@@ -90,8 +92,8 @@ export class ConversationRepository {
       .execute();
   }
 
-  async delete(userId: string, id: string, db: Kysely<Database> = this.db): Promise<boolean> {
-    const result = await db
+  async delete(userId: string, id: string, tx?: Tx): Promise<boolean> {
+    const result = await executor(tx, this.db)
       .deleteFrom('chat_conversations')
       .where('id', '=', id)
       .where('user_id', '=', userId)
@@ -99,8 +101,11 @@ export class ConversationRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  async deleteAll(userId: string, db: Kysely<Database> = this.db): Promise<number> {
-    const result = await db.deleteFrom('chat_conversations').where('user_id', '=', userId).executeTakeFirst();
+  async deleteAll(userId: string, tx?: Tx): Promise<number> {
+    const result = await executor(tx, this.db)
+      .deleteFrom('chat_conversations')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }

@@ -1,6 +1,7 @@
 import type { ConversationListQuery, MessageListQuery } from '@hearth/contract';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../audit/audit.service';
 import type { ActiveGenerations } from './active-generations';
 import type { AnswerDrafts } from './answer-drafts';
@@ -19,6 +20,7 @@ export class ConversationService {
     private readonly messages: MessageRepository,
     private readonly attachments: AttachmentService,
     private readonly active: ActiveGenerations,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
     private readonly drafts: AnswerDrafts,
   ) {}
@@ -32,9 +34,9 @@ export class ConversationService {
   }
 
   async create(userId: string, title: string | undefined, context: AuditContext) {
-    const created = await this.audit.run(async (trx) => {
-      const row = await this.conversations.create(userId, title ?? 'New Chat', trx);
-      await this.audit.record(trx, conversationEvent(userId, 'CREATE', row.id), context);
+    const created = await this.uow.run(async (tx) => {
+      const row = await this.conversations.create(userId, title ?? 'New Chat', tx);
+      await this.audit.record(tx, conversationEvent(userId, 'CREATE', row.id), context);
       return row;
     });
     const { summary: _s, summary_message_count: _n, ...conversation } = created;
@@ -42,9 +44,9 @@ export class ConversationService {
   }
 
   async rename(userId: string, id: string, title: string, context: AuditContext) {
-    await this.audit.run(async (trx) => {
-      if (!(await this.conversations.rename(userId, id, title, trx))) throw AppError.notFound('Conversation');
-      await this.audit.record(trx, { ...conversationEvent(userId, 'UPDATE', id), details: { title } }, context);
+    await this.uow.run(async (tx) => {
+      if (!(await this.conversations.rename(userId, id, title, tx))) throw AppError.notFound('Conversation');
+      await this.audit.record(tx, { ...conversationEvent(userId, 'UPDATE', id), details: { title } }, context);
     });
     return this.get(userId, id);
   }
@@ -62,9 +64,9 @@ export class ConversationService {
     // Not awaited: with several replicas, waiting to hear "nothing was running" would slow every delete.
     void this.active.stop(id);
     const keys = await this.attachments.blobKeys(userId, id);
-    await this.audit.run(async (trx) => {
-      if (!(await this.conversations.delete(userId, id, trx))) throw AppError.notFound('Conversation');
-      await this.audit.record(trx, conversationEvent(userId, 'DELETE', id), context);
+    await this.uow.run(async (tx) => {
+      if (!(await this.conversations.delete(userId, id, tx))) throw AppError.notFound('Conversation');
+      await this.audit.record(tx, conversationEvent(userId, 'DELETE', id), context);
     });
     await this.attachments.deleteBlobs(keys);
   }
@@ -73,10 +75,10 @@ export class ConversationService {
   async clear(userId: string, context: AuditContext): Promise<number> {
     this.active.stopAllOf(userId);
     const keys = await this.attachments.blobKeys(userId);
-    const deleted = await this.audit.run(async (trx) => {
-      const count = await this.conversations.deleteAll(userId, trx);
+    const deleted = await this.uow.run(async (tx) => {
+      const count = await this.conversations.deleteAll(userId, tx);
       await this.audit.record(
-        trx,
+        tx,
         { userId, action: 'DELETE', resourceType: 'conversation', resourceId: null, details: { cleared: count } },
         context,
       );

@@ -1,54 +1,53 @@
 import { CHAT_ALLOWED_EXTENSIONS } from '@hearth/contract';
 
+import { imageKind, isOle2, isPdf, isWordDocument, type ImageKind } from '../extraction/sniff';
+
 export type ChatExtension = (typeof CHAT_ALLOWED_EXTENSIONS)[number];
 
 interface FileType {
   mime: string;
   kind: 'image' | 'document';
-  /** Does the content really look like this type? */
-  matches(data: Buffer): boolean;
+  /** Does the content really look like this type? Binary formats are sniffed by the one sniffer (extraction/sniff). */
+  matches(data: Buffer): Promise<boolean>;
 }
 
-const startsWith = (data: Buffer, ...bytes: number[]) => bytes.every((byte, index) => data[index] === byte);
-const ascii = (data: Buffer, offset: number, text: string) =>
-  data.subarray(offset, offset + text.length).toString('latin1') === text;
 const head = (data: Buffer, bytes = 4096) => data.subarray(0, bytes);
 const isText = (data: Buffer) => !head(data, 8192).includes(0);
 
-const jpeg: FileType = { mime: 'image/jpeg', kind: 'image', matches: (d) => startsWith(d, 0xff, 0xd8, 0xff) };
-const word: FileType = {
-  mime: 'application/msword',
-  kind: 'document',
-  matches: (d) => startsWith(d, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1),
-};
+const image = (mime: string, kind: ImageKind): FileType => ({
+  mime,
+  kind: 'image',
+  matches: async (data) => (await imageKind(data)) === kind,
+});
+const jpeg = image('image/jpeg', 'jpg');
+const word: FileType = { mime: 'application/msword', kind: 'document', matches: isOle2 };
 
-/** Spec §5's allowed extensions, each with its media type and the signature its content must carry. */
+/** Spec §5's allowed extensions, each with its media type and the content it must have. */
 export const FILE_TYPES: Record<ChatExtension, FileType> = {
-  pdf: { mime: 'application/pdf', kind: 'document', matches: (d) => head(d, 1024).includes('%PDF-') },
+  pdf: { mime: 'application/pdf', kind: 'document', matches: async (d) => isPdf(d) },
   docx: {
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     kind: 'document',
-    // A zip whose entries (names are stored uncompressed) include the Word document part.
-    matches: (d) => startsWith(d, 0x50, 0x4b, 0x03, 0x04) && d.includes('word/'),
+    matches: isWordDocument,
   },
   doc: word,
-  txt: { mime: 'text/plain', kind: 'document', matches: isText },
+  // Text is a question of encoding, not magic numbers: no NUL bytes in the first 8 KB.
+  txt: { mime: 'text/plain', kind: 'document', matches: async (d) => isText(d) },
   jpg: jpeg,
   jpeg,
-  png: {
-    mime: 'image/png',
-    kind: 'image',
-    matches: (d) => startsWith(d, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a),
-  },
-  gif: { mime: 'image/gif', kind: 'image', matches: (d) => ascii(d, 0, 'GIF87a') || ascii(d, 0, 'GIF89a') },
-  bmp: { mime: 'image/bmp', kind: 'image', matches: (d) => ascii(d, 0, 'BM') && d.length > 26 },
-  webp: { mime: 'image/webp', kind: 'image', matches: (d) => ascii(d, 0, 'RIFF') && ascii(d, 8, 'WEBP') },
+  png: image('image/png', 'png'),
+  gif: image('image/gif', 'gif'),
+  bmp: image('image/bmp', 'bmp'),
+  webp: image('image/webp', 'webp'),
   svg: {
     mime: 'image/svg+xml',
     kind: 'image',
-    matches: (d) => isText(d) && /<svg[\s>]/i.test(head(d).toString('utf8')),
+    matches: async (d) => isText(d) && /<svg[\s>]/i.test(head(d).toString('utf8')),
   },
 };
+
+/** Raster images a vision model can be sent (analyze-image): PNG, JPEG, GIF, WebP or BMP by content. */
+export const isRasterImageData = async (data: Buffer): Promise<boolean> => (await imageKind(data)) !== null;
 
 export function extensionOf(fileName: string): ChatExtension | undefined {
   const match = /\.([A-Za-z0-9]+)$/.exec(fileName);

@@ -5,7 +5,7 @@ import { answerWithFallback, type PreparedPrompt } from './answer';
 import type { Logger } from './chat-runner';
 import type { ConversationRepository } from './conversation.repository';
 import type { ConversationContextService, HistorySource } from './conversation-context.service';
-import { FILE_TYPES } from './file-types';
+import { isRasterImageData } from './file-types';
 import { sentHistory, storedHistory } from './history-source';
 import type { MessageRepository } from './message.repository';
 import type { ModelGates } from './model-gates';
@@ -15,8 +15,6 @@ import { visionPrompt } from './prompts/vision-prompt';
 
 type ChatInput = z.output<typeof ChatBody>;
 type VisionInput = z.output<typeof VisionAnalyzeBody>;
-
-const RASTER = [FILE_TYPES.png, FILE_TYPES.jpeg, FILE_TYPES.gif, FILE_TYPES.webp, FILE_TYPES.bmp];
 
 /** Spec §7's non-streaming endpoints: POST /api/chat (enhanced, with fallback) and POST /api/vision/analyze. */
 export class LegacyChatService {
@@ -89,7 +87,7 @@ export class LegacyChatService {
   async analyzeImage(body: VisionInput, signal: AbortSignal): Promise<VisionAnalyzeResponse> {
     const image = body.image_data.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
     const bytes = Buffer.from(image, 'base64');
-    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(image) || !RASTER.some((type) => type.matches(bytes))) {
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(image) || !(await isRasterImageData(bytes))) {
       throw AppError.badRequest('image_data must be a base64 PNG, JPEG, GIF, WebP or BMP image');
     }
     const resolved = await this.gates.anyVisionModel(body.model);

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@hearth/contract';
 import { AppError } from '../../http/errors';
+import { TextBatcher } from '../../lib/text-batcher';
 import { type ChatRequest, type ModelProvider, ProviderError } from '../models/model-provider';
 
 export interface ModelAnswer {
@@ -21,8 +22,9 @@ export class ModelCallError extends Error {
 }
 
 /**
- * Runs one chat request to the end, passing each piece of text on as it comes. Stopping (the request's
- * signal) is not a failure: the answer so far comes back with finishReason 'aborted'.
+ * Runs one chat request to the end, passing the text on as it comes: paced for every provider alike (the
+ * first piece at once, then at most one a frame, see lib/text-batcher.ts), all of it out before this returns.
+ * Stopping (the request's signal) is not a failure: the answer so far comes back with finishReason 'aborted'.
  */
 export async function runModel(
   provider: ModelProvider,
@@ -30,13 +32,14 @@ export async function runModel(
   onToken?: (text: string) => void,
 ): Promise<ModelAnswer> {
   let text = '';
+  const paced = onToken ? new TextBatcher(onToken) : null;
   const stopped = (): ModelAnswer => ({ text, promptTokens: null, completionTokens: null, finishReason: 'aborted' });
   try {
     for await (const chunk of provider.chat(request)) {
       if (chunk.type === 'token') {
         if (request.signal.aborted) return stopped();
         text += chunk.text;
-        onToken?.(chunk.text);
+        paced?.push(chunk.text);
         continue;
       }
       return {
@@ -49,6 +52,9 @@ export async function runModel(
   } catch (error) {
     if (request.signal.aborted) return stopped();
     throw new ModelCallError(error, text.length > 0);
+  } finally {
+    // The text still waiting for its frame is part of the answer (and of what a stopped answer saves).
+    paced?.flush();
   }
   return request.signal.aborted
     ? stopped()

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DocPageRevisionsTable, DocPagesTable } from '../../db/schema';
-import type { Executor } from '../../db/transaction';
+import { executor } from '../../db/unit-of-work';
+import type { Tx } from '../../lib/unit-of-work';
 
 export type DocPageRow = Selectable<DocPagesTable>;
 export type DocPageRevisionRow = Selectable<DocPageRevisionsTable>;
@@ -17,23 +18,24 @@ export class DocPageRepository {
     return await this.db.selectFrom('doc_pages').selectAll().orderBy('path').execute();
   }
 
-  async find(path: string, executor: Executor = this.db): Promise<DocPageRow | undefined> {
-    return await executor.selectFrom('doc_pages').selectAll().where('path', '=', path).executeTakeFirst();
+  async find(path: string, tx?: Tx): Promise<DocPageRow | undefined> {
+    return await executor(tx, this.db).selectFrom('doc_pages').selectAll().where('path', '=', path).executeTakeFirst();
   }
 
   /**
    * Adds a revision and makes it current. The (path, revision) key refuses a second writer of the same revision,
    * so two replicas saving at once cannot both win.
    */
-  async insertRevision(row: DocPageRevisionRow, executor: Executor = this.db): Promise<void> {
-    await executor.insertInto('doc_page_revisions').values(row).execute();
+  async insertRevision(row: DocPageRevisionRow, tx?: Tx): Promise<void> {
+    const db = executor(tx, this.db);
+    await db.insertInto('doc_page_revisions').values(row).execute();
     const current = {
       source: row.source,
       revision: row.revision,
       updated_by: row.created_by,
       updated_at: row.created_at,
     };
-    await executor
+    await db
       .insertInto('doc_pages')
       .values({ path: row.path, ...current })
       .onConflict((oc) => oc.column('path').doUpdateSet(current))

@@ -9,10 +9,9 @@ import {
   type RevertDocPageBody,
   type SaveDocPageBody,
 } from '@hearth/contract';
-import type { Executor } from '../../db/transaction';
 import { AppError } from '../../http/errors';
-import { isUniqueViolation } from '../../db/errors';
 import { newId, nowIso } from '../../lib/crypto';
+import { isUniqueViolation, type Tx, type UnitOfWork } from '../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../audit/audit.service';
 import type { DocPageRepository, DocPageRevisionListRow } from './doc-page.repository';
 import type { ShippedDocPage, ShippedDocs } from './shipped-docs';
@@ -41,6 +40,7 @@ export class DocPageService {
   constructor(
     private readonly shipped: ShippedDocs,
     private readonly pages: DocPageRepository,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
 
@@ -82,9 +82,9 @@ export class DocPageService {
     };
   }
 
-  async current(path: string, executor?: Executor): Promise<CurrentDocPage> {
+  async current(path: string, tx?: Tx): Promise<CurrentDocPage> {
     const page = this.page(path);
-    const row = await this.pages.find(path, executor);
+    const row = await this.pages.find(path, tx);
     return row ? { source: row.source, revision: row.revision } : { source: page.source, revision: 0 };
   }
 
@@ -98,23 +98,23 @@ export class DocPageService {
   async save(body: SaveDocPageBody, context: AuditContext): Promise<DocPageDetail> {
     this.page(body.path);
     checkSource(body.source, body.path);
-    await this.audit.run(async (trx) => {
-      const revision = await this.saveRevision(trx, {
+    await this.uow.run(async (tx) => {
+      const revision = await this.saveRevision(tx, {
         ...body,
         kind: 'edit',
         userId: context.actorId,
       });
       if (revision === null) return;
       const details = { path: body.path, revision, kind: 'edit' };
-      await this.audit.record(trx, event(context, body.path, details), context);
+      await this.audit.record(tx, event(context, body.path, details), context);
     });
     return await this.detail(body.path);
   }
 
   async revert(body: RevertDocPageBody, context: AuditContext): Promise<DocPageDetail> {
     const { source } = await this.revisionSource(body.path, body.revision);
-    await this.audit.run(async (trx) => {
-      const revision = await this.saveRevision(trx, {
+    await this.uow.run(async (tx) => {
+      const revision = await this.saveRevision(tx, {
         path: body.path,
         source,
         kind: 'revert',
@@ -124,7 +124,7 @@ export class DocPageService {
       });
       if (revision === null) return;
       const details = { path: body.path, revision, kind: 'revert', restoredRevision: body.revision };
-      await this.audit.record(trx, event(context, body.path, details), context);
+      await this.audit.record(tx, event(context, body.path, details), context);
     });
     return await this.detail(body.path);
   }
@@ -133,8 +133,8 @@ export class DocPageService {
    * Makes `source` the page's current text as a new revision, inside the caller's transaction. Returns the new
    * revision, or null when the text is already current. 409 when baseRevision is not the current revision.
    */
-  async saveRevision(executor: Executor, input: SaveRevisionInput): Promise<number | null> {
-    const current = await this.current(input.path, executor);
+  async saveRevision(tx: Tx, input: SaveRevisionInput): Promise<number | null> {
+    const current = await this.current(input.path, tx);
     if (input.baseRevision !== null && input.baseRevision !== current.revision) {
       throw AppError.conflict(PAGE_CHANGED_MESSAGE);
     }
@@ -152,7 +152,7 @@ export class DocPageService {
           created_by: input.userId,
           created_at: nowIso(),
         },
-        executor,
+        tx,
       );
     } catch (error) {
       if (isUniqueViolation(error)) throw AppError.conflict(PAGE_CHANGED_MESSAGE);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { AdminSettingsService } from '../admin-settings/admin-settings.service';
 import type { AuditService } from '../audit/audit.service';
 import type { ModelFeature } from '../models/model-feature';
@@ -23,18 +24,20 @@ export interface DocsFeature {
 export interface DocsFeatureDeps {
   config: Config;
   db: Db;
+  uow: UnitOfWork;
   audit: AuditService;
   models: ModelFeature;
   adminSettings: AdminSettingsService;
 }
 
 /** Wires the documentation pages and their maintenance (called from app.ts). */
-export function buildDocsFeature({ config, db, audit, models, adminSettings }: DocsFeatureDeps): DocsFeature {
+export function buildDocsFeature({ config, db, uow, audit, models, adminSettings }: DocsFeatureDeps): DocsFeature {
   const shipped = ShippedDocs.load(config.DOCS_CONTENT_DIR);
-  const pages = new DocPageService(shipped, new DocPageRepository(db.kysely), audit);
+  const pages = new DocPageService(shipped, new DocPageRepository(db.kysely), uow, audit);
   const maintenance = buildMaintenanceFeature({
     config,
     db,
+    uow,
     audit,
     registry: models.registry,
     adminSettings,

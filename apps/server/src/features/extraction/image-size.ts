@@ -1,6 +1,12 @@
 /**
  * Image dimensions read from the header alone, so an image that would decode to gigabytes of pixels is refused
  * before OCR allocates them (a 100000 × 100000 PNG is a few hundred bytes).
+ *
+ * Hand-written on purpose: file-type names the kind but not the size, and the `image-size` package, which does,
+ * has had one infinite-loop advisory after another on crafted input (GHSA-m5qc-5hw7-8vg7; GHSA-5p2g-fcmc-qvqq and
+ * GHSA-w3rx-r6r6-pgpr still open for 2.0.2), in parsers for formats Hearth never reads but that its detector
+ * tries on any unknown bytes. These five fixed-offset headers, with every read bounds-checked and the one loop
+ * (JPEG segments) always moving forward, are less code than that risk.
  */
 import { ExtractionError } from './extract-text';
 import type { ImageKind } from './sniff';

@@ -1,28 +1,66 @@
 /**
- * Content sniffing: a file's bytes must match its extension, so a binary renamed .txt or a zip renamed .pdf
- * is refused with a clear message instead of being indexed as garbage.
+ * Content sniffing, for documents and chat attachments alike: a file's bytes must match its extension, so a
+ * binary renamed .txt or a zip renamed .pdf is refused with a clear message instead of being indexed as garbage.
+ * Binary formats are recognised by file-type (magic numbers, and the parts inside a zip); whether bytes are text
+ * is a question of encoding, not magic numbers, and is answered here.
  */
+import { fileTypeFromBuffer } from 'file-type';
+
 import { ExtractionError } from './extract-text';
 
-const startsWith = (data: Buffer, bytes: number[], offset = 0) =>
-  data.length >= offset + bytes.length && bytes.every((byte, index) => data[offset + index] === byte);
+type Detected = Awaited<ReturnType<typeof fileTypeFromBuffer>>;
 
-export const isZip = (data: Buffer) =>
-  startsWith(data, [0x50, 0x4b, 0x03, 0x04]) || startsWith(data, [0x50, 0x4b, 0x05, 0x06]);
+/** file-type's answer; a file it cannot make sense of (it refuses some damaged zips) is simply not recognised. */
+async function detect(data: Buffer): Promise<Detected> {
+  try {
+    return await fileTypeFromBuffer(data);
+  } catch {
+    return undefined;
+  }
+}
 
-/** PDF readers accept the header anywhere in the first kilobyte. */
-export const isPdf = (data: Buffer) => data.subarray(0, 1024).includes('%PDF-');
+/** What file-type calls the zip-based formats (it looks inside for the parts that tell them apart). */
+const ZIP_CONTAINERS: ReadonlySet<string> = new Set([
+  'zip',
+  ...['docx', 'docm', 'dotx', 'dotm', 'xlsx', 'xlsm', 'xltx', 'xltm', 'pptx', 'pptm', 'ppsx', 'ppsm', 'potx', 'potm'],
+  ...['odt', 'ott', 'ods', 'ots', 'odp', 'otp', 'odg', 'otg', 'epub', 'vsdx', '3mf', 'jar', 'apk', 'xpi'],
+]);
+
+export const isZip = async (data: Buffer): Promise<boolean> => ZIP_CONTAINERS.has((await detect(data))?.ext ?? '');
+
+/** A Word document by its content: file-type's docx, or a zip holding Word parts (names are stored uncompressed). */
+export async function isWordDocument(data: Buffer): Promise<boolean> {
+  const ext = (await detect(data))?.ext ?? '';
+  // file-type says "zip" when [Content_Types].xml names no main part; mammoth reads such files all the same.
+  return ext === 'docx' || (ZIP_CONTAINERS.has(ext) && data.includes('word/'));
+}
+
+/** Word 97-2003 and the other OLE2 compound files. */
+export const isOle2 = async (data: Buffer): Promise<boolean> => (await detect(data))?.ext === 'cfb';
+
+/**
+ * PDF readers (pdf.js, which unpdf uses) accept the header anywhere in the first kilobyte; file-type looks only
+ * at the first bytes, so it would refuse PDFs that every reader opens. This one rule stays here for that reason.
+ */
+export const isPdf = (data: Buffer): boolean => data.subarray(0, 1024).includes('%PDF-');
 
 export type ImageKind = 'png' | 'jpg' | 'gif' | 'webp' | 'bmp';
 
-export function imageKind(data: Buffer): ImageKind | null {
-  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(data, [0xff, 0xd8, 0xff])) return 'jpg';
-  if (data.subarray(0, 6).toString('latin1').startsWith('GIF8')) return 'gif';
-  if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP')
-    return 'webp';
-  if (data.subarray(0, 2).toString('latin1') === 'BM') return 'bmp';
-  return null;
+const IMAGE_KINDS: Readonly<Record<string, ImageKind>> = {
+  png: 'png',
+  apng: 'png', // an animated PNG is a PNG to every reader
+  jpg: 'jpg',
+  gif: 'gif',
+  webp: 'webp',
+  bmp: 'bmp',
+};
+/** file-type takes any file starting with "BM" for a bitmap; a real one has at least its 26 bytes of headers. */
+const MIN_BMP_BYTES = 26;
+
+/** The raster image kind the bytes are, or null when they are none of those Hearth reads. */
+export async function imageKind(data: Buffer): Promise<ImageKind | null> {
+  const kind = IMAGE_KINDS[(await detect(data))?.ext ?? ''] ?? null;
+  return kind === 'bmp' && data.length < MIN_BMP_BYTES ? null : kind;
 }
 
 const SAMPLE_BYTES = 64 * 1024;

@@ -16,7 +16,7 @@ describe('cleaning hostile text in linear time', () => {
     // Compared piecewise: a failing toBe on megabytes of text would spend minutes diffing.
     expect(document.text.length).toBe(4_000_007);
     expect(document.text.endsWith('b\n\n  c')).toBe(true);
-    expect(elapsed).toBeLessThan(1_000);
+    expect(elapsed).toBeLessThan(5_000);
   });
 
   it('collapses 5 MB of spaces and tabs in prose, and reads a CSV of them', async () => {
@@ -26,7 +26,7 @@ describe('cleaning hostile text in linear time', () => {
     ] as const) {
       const { document, elapsed } = await timedRead(text, name);
       expect(document.text.length).toBeLessThan(text.length);
-      expect(elapsed).toBeLessThan(2_000);
+      expect(elapsed).toBeLessThan(5_000);
     }
   });
 });

@@ -1,9 +1,12 @@
 /**
- * A guarded zip reader for Office files. Zip bombs are refused from the central directory's declared sizes
- * before anything is inflated, and inflation itself stops at the cap, so an entry that lies about its size
- * cannot blow up memory or time either.
+ * A guarded zip reader for Office files. yauzl reads the archive's structure (central directory, Zip64 records,
+ * local headers, so entries written with data descriptors too); fflate inflates. Zip bombs are refused from the
+ * declared sizes before anything is inflated, and inflation itself stops at the cap, so an entry that lies about
+ * its size cannot blow up memory or time either. Parts are inflated chunk by chunk, so text can be decoded while
+ * it inflates without the whole part in memory.
  */
 import { Inflate } from 'fflate';
+import yauzl from 'yauzl';
 
 import { ExtractionError } from './extract-text';
 
@@ -16,9 +19,11 @@ const CHUNK = 16 * 1024;
 export interface ZipEntry {
   name: string;
   method: number;
+  encrypted: boolean;
   compressedSize: number;
   size: number;
-  localHeaderOffset: number;
+  /** Where the entry's (compressed) bytes start, past its local header. */
+  dataStart: number;
 }
 
 /** The error for an archive that expands (or declares it does) past a cap. */
@@ -26,40 +31,42 @@ export const bomb = () =>
   new ExtractionError('The file expands to more data than allowed (possible zip bomb).', false, 'too_large');
 const corrupt = (why: string) => new ExtractionError(`The file is not a valid Office document (${why}).`);
 
-function findEndOfCentralDirectory(data: Buffer): number {
-  // The record is 22 bytes plus a comment of at most 65535 bytes at the very end.
-  const stop = Math.max(0, data.length - 22 - 0xffff);
-  for (let offset = data.length - 22; offset >= stop; offset -= 1) {
-    if (data.readUInt32LE(offset) === 0x06054b50) return offset;
-  }
-  throw corrupt('no zip directory');
+/** yauzl's reasons, in the words this reader has always given. */
+function structureError(error: unknown): ExtractionError {
+  if (error instanceof ExtractionError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (/end of central directory record signature not found/i.test(message)) return corrupt('no zip directory');
+  if (/local file header|file data overflows/i.test(message)) return corrupt('broken zip entry');
+  return corrupt('broken zip directory');
 }
 
-/** Lists the entries from the central directory, refusing archives whose declared sizes exceed the cap. */
-export function listZip(data: Buffer): ZipEntry[] {
+/**
+ * Lists the entries, refusing archives whose entry count or declared sizes exceed the caps before any entry's data
+ * is read. Zip64 sizes are real sizes here: one past the cap is refused like any other.
+ */
+export async function listZip(data: Buffer): Promise<ZipEntry[]> {
   if (data.length < 22) throw corrupt('truncated zip');
-  const end = findEndOfCentralDirectory(data);
-  const count = data.readUInt16LE(end + 10);
-  let offset = data.readUInt32LE(end + 16);
-  if (count > MAX_ENTRIES) throw bomb();
   const entries: ZipEntry[] = [];
-  let declared = 0;
-  for (let index = 0; index < count; index += 1) {
-    if (offset + 46 > data.length || data.readUInt32LE(offset) !== 0x02014b50) throw corrupt('broken zip directory');
-    const nameLength = data.readUInt16LE(offset + 28);
-    const entry: ZipEntry = {
-      method: data.readUInt16LE(offset + 10),
-      compressedSize: data.readUInt32LE(offset + 20),
-      size: data.readUInt32LE(offset + 24),
-      name: data.toString('utf8', offset + 46, offset + 46 + nameLength),
-      localHeaderOffset: data.readUInt32LE(offset + 42),
-    };
-    // 0xFFFFFFFF means a Zip64 size: more than 4 GiB, a bomb by definition here.
-    if (entry.size === 0xffffffff || entry.compressedSize === 0xffffffff) throw bomb();
-    declared += entry.size;
-    if (declared > MAX_INFLATED_BYTES) throw bomb();
-    entries.push(entry);
-    offset += 46 + nameLength + data.readUInt16LE(offset + 30) + data.readUInt16LE(offset + 32);
+  try {
+    // File names are only matched against part names, never used as paths, so yauzl's path checks stay lenient.
+    const zip = await yauzl.fromBufferPromise(data, { lazyEntries: true, strictFileNames: false });
+    if (zip.entryCount > MAX_ENTRIES) throw bomb();
+    let declared = 0;
+    for await (const entry of zip.eachEntry()) {
+      declared += entry.uncompressedSize;
+      if (declared > MAX_INFLATED_BYTES) throw bomb();
+      const { fileDataStart } = await zip.readLocalFileHeaderPromise(entry, { minimal: true });
+      entries.push({
+        name: entry.fileName,
+        method: entry.compressionMethod,
+        encrypted: entry.isEncrypted(),
+        compressedSize: entry.compressedSize,
+        size: entry.uncompressedSize,
+        dataStart: fileDataStart,
+      });
+    }
+  } catch (error) {
+    throw structureError(error);
   }
   return entries;
 }
@@ -72,10 +79,8 @@ const STOP = Symbol('stop inflating');
  * bytes; `consume` may throw STOP to end early (its other errors pass through). Returns the bytes produced.
  */
 function inflateEntry(data: Buffer, entry: ZipEntry, budget: number, consume: (chunk: Uint8Array) => void): number {
-  const header = entry.localHeaderOffset;
-  if (header + 30 > data.length || data.readUInt32LE(header) !== 0x04034b50) throw corrupt('broken zip entry');
-  const start = header + 30 + data.readUInt16LE(header + 26) + data.readUInt16LE(header + 28);
-  const compressed = data.subarray(start, start + entry.compressedSize);
+  if (entry.encrypted) throw corrupt('encrypted part');
+  const compressed = data.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
   const limit = Math.min(entry.size, budget);
   let total = 0;
   let consumerFailed = false;
@@ -122,8 +127,8 @@ export interface SafeZip {
 }
 
 /** Opens a zip under a shared inflation budget for everything read from it. */
-export function openZip(data: Buffer): SafeZip {
-  const entries = listZip(data);
+export async function openZip(data: Buffer): Promise<SafeZip> {
+  const entries = await listZip(data);
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
   let budget = MAX_INFLATED_BYTES;
   const inflate = (name: string, consume: (chunk: Uint8Array) => void) => {
@@ -153,13 +158,15 @@ export function openZip(data: Buffer): SafeZip {
  * Inflates every entry under the cap: proof that a library given the same bytes stays within bounds.
  * `maxMarkupBytes` bounds the XML a DOM-building library (mammoth) would parse, which costs many times its size.
  */
-export function verifyZip(data: Buffer, maxMarkupBytes = MAX_INFLATED_BYTES): void {
-  const zip = openZip(data);
+export async function verifyZip(data: Buffer, maxMarkupBytes = MAX_INFLATED_BYTES): Promise<void> {
+  let budget = MAX_INFLATED_BYTES;
   let markup = 0;
-  for (const entry of zip.entries) {
+  for (const entry of await listZip(data)) {
     if (entry.name.endsWith('/')) continue;
-    const size = zip.read(entry.name)?.length ?? 0;
-    if (/\.(xml|rels)$/i.test(entry.name)) markup += size;
-    if (markup > maxMarkupBytes) throw bomb();
+    const isMarkup = /\.(xml|rels)$/i.test(entry.name);
+    // Counted as it inflates, nothing kept: the markup cap ends a bomb after megabytes, not after the whole part.
+    budget -= inflateEntry(data, entry, budget, (chunk) => {
+      if (isMarkup && (markup += chunk.length) > maxMarkupBytes) throw bomb();
+    });
   }
 }

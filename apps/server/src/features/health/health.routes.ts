@@ -1,9 +1,14 @@
 import { HealthResponse } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/database';
 import type { BlobStore } from '../../storage/blob-store';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; blobs: BlobStore; version: string }> = async (
+/** All the probe needs of the database (app.ts hands it the Db). */
+interface DatabaseProbe {
+  dialect: 'sqlite' | 'postgres';
+  ping(): Promise<void>;
+}
+
+export const healthRoutes: FastifyPluginAsyncZod<{ db: DatabaseProbe; blobs: BlobStore; version: string }> = async (
   app,
   { db, blobs, version },
 ) => {

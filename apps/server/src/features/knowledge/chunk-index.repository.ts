@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { executor } from '../../db/unit-of-work';
+import type { Tx } from '../../lib/unit-of-work';
 import type { Chunk } from './chunker';
 import { fts5Query, tsQuery } from './query-terms';
 
@@ -18,19 +20,12 @@ export interface ChunkHit {
   score: number;
 }
 
-export interface ReadyDocument {
+/** A document's chunks, as the ingestion job writes them. */
+export interface DocumentChunks {
   documentId: string;
   collectionId: string;
   userId: string;
   chunks: Chunk[];
-  content: string;
-  preview: string;
-  fileType: string;
-  metadata: string;
-  /** Runs inside the same transaction once the chunks exist (e.g. to write their vectors). */
-  afterChunks?: (trx: Kysely<Database>) => Promise<void>;
-  /** Runs last inside the same transaction (the ingestion job marks itself done). */
-  beforeCommit?: (trx: Kysely<Database>) => Promise<void>;
 }
 
 const INSERT_BATCH = 400;
@@ -51,53 +46,28 @@ export class ChunkIndexRepository {
   }
 
   /**
-   * Writes every chunk (and so its index rows) and marks the document ready, in ONE transaction:
-   * a document is either fully searchable or not at all. Returns false when the document is gone.
+   * Replaces the document's chunks (and so its index rows) inside the ingestion job's unit of work, which marks
+   * the document ready in the same transaction: a document is either fully searchable or not at all.
    */
-  async commitReady(doc: ReadyDocument): Promise<boolean> {
-    return await this.db
-      .transaction()
-      .execute(async (trx) => {
-        await trx.deleteFrom('knowledge_chunks').where('document_id', '=', doc.documentId).execute();
-        const rows = doc.chunks.map((chunk, ordinal) => ({
-          id: randomUUID(),
-          document_id: doc.documentId,
-          collection_id: doc.collectionId,
-          user_id: doc.userId,
-          ordinal,
-          text: chunk.text,
-          page: chunk.page,
-          heading_path: chunk.headingPath,
-        }));
-        for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-          await trx
-            .insertInto('knowledge_chunks')
-            .values(rows.slice(start, start + INSERT_BATCH))
-            .execute();
-        }
-        await doc.afterChunks?.(trx);
-        const result = await trx
-          .updateTable('knowledge_documents')
-          .set({
-            status: 'ready',
-            progress: 1,
-            error: null,
-            content: doc.content,
-            preview: doc.preview,
-            file_type: doc.fileType,
-            metadata: doc.metadata,
-            updated_at: new Date().toISOString(),
-          })
-          .where('id', '=', doc.documentId)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw new DocumentGone();
-        await doc.beforeCommit?.(trx);
-        return true;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof DocumentGone) return false;
-        throw error;
-      });
+  async replaceForDocument(tx: Tx, doc: DocumentChunks): Promise<void> {
+    const trx = executor(tx);
+    await trx.deleteFrom('knowledge_chunks').where('document_id', '=', doc.documentId).execute();
+    const rows = doc.chunks.map((chunk, ordinal) => ({
+      id: randomUUID(),
+      document_id: doc.documentId,
+      collection_id: doc.collectionId,
+      user_id: doc.userId,
+      ordinal,
+      text: chunk.text,
+      page: chunk.page,
+      heading_path: chunk.headingPath,
+    }));
+    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+      await trx
+        .insertInto('knowledge_chunks')
+        .values(rows.slice(start, start + INSERT_BATCH))
+        .execute();
+    }
   }
 
   async deleteForDocument(documentId: string): Promise<void> {
@@ -159,5 +129,3 @@ export class ChunkIndexRepository {
     }
   }
 }
-
-class DocumentGone extends Error {}

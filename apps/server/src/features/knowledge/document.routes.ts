@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import {
   ErrorBody,
   IdParams,
@@ -9,23 +8,22 @@ import {
 } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
+import { contentDisposition } from '../../http/content-disposition';
+import { registerUploads } from '../../http/multipart';
 import { auditContext } from '../audit/audit-context';
-import { readUpload } from './multipart-upload';
-import type { KnowledgeService } from './knowledge.service';
+import { type KnowledgeService, tooLarge } from './knowledge.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
-
-const contentDisposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export const documentRoutes: FastifyPluginAsyncZod<{ knowledgeService: KnowledgeService }> = async (
   app,
   { knowledgeService },
 ) => {
-  // Registered here, not globally: only this scope takes multipart bodies.
-  await app.register(fastifyMultipart, {
-    limits: { files: 1, fields: 5, fileSize: 10 * KNOWLEDGE_MAX_FILE_BYTES, parts: 6 },
-    throwFileSizeLimit: false,
+  // Counted up to ten times the limit, so the refusal can say how big the file was.
+  const uploads = await registerUploads(app, {
+    maxFileBytes: KNOWLEDGE_MAX_FILE_BYTES,
+    readCapBytes: 10 * KNOWLEDGE_MAX_FILE_BYTES,
+    tooLarge,
   });
 
   app.post(
@@ -42,7 +40,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ knowledgeService: Knowledge
     },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const upload = await readUpload(request);
+      const upload = await uploads.one(request);
       const document = await knowledgeService.upload(
         userId,
         request.params.id,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { KnowledgeDocument } from '@hearth/contract';
 import type { GiveUpReason, JobControl, JobHandler } from '../../jobs/job-queue';
 import type { JobRow } from '../../jobs/job.repository';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BlobStore } from '../../storage/blob-store';
 import { type ExtractionLimits, extractDocument } from '../extraction/extract-document';
 import { ExtractionError, NO_CONTENT_MESSAGE } from '../extraction/extract-text';
@@ -28,12 +29,16 @@ export function failureMessage(error: unknown): string {
 export const crashedMessage = (attempts: number): string =>
   `This file stopped the server while it was being read, ${attempts} times, so it was given up.`;
 
+/** The document was deleted while it was being read: its transaction rolls back, and nothing is left. */
+class DocumentGone extends Error {}
+
 /**
- * The ingestion job: extract → chunk → index, with progress events to the owner. Chunks, index rows and
- * the switch to 'ready' are one transaction; a failure removes any chunks and marks the document failed.
+ * The ingestion job: extract → chunk → index, with progress events to the owner. Chunks, index rows, vectors and
+ * the switch to 'ready' are one unit of work; a failure removes any chunks and marks the document failed.
  */
 export class IngestionService implements JobHandler {
   constructor(
+    private readonly uow: UnitOfWork,
     private readonly documents: KnowledgeRepository,
     private readonly chunks: ChunkIndexRepository,
     private readonly blobs: BlobStore,
@@ -72,19 +77,28 @@ export class IngestionService implements JobHandler {
       chunks.map((chunk) => chunk.text),
       (share) => announce(0.6 + 0.35 * share),
     );
-    const committed = await this.chunks.commitReady({
-      documentId,
-      collectionId: row.collection_id,
-      userId,
-      chunks,
+    const ready = {
+      status: 'ready',
+      progress: 1,
+      error: null,
       content: extracted.text,
       preview: extracted.preview,
-      fileType: extracted.format,
+      file_type: extracted.format,
       metadata: JSON.stringify(metadata),
-      afterChunks: this.embedding?.writer(documentId, prepared ?? null),
-      // The index and the job's end commit together, unless vectors still need settling after the commit.
-      beforeCommit: control && !prepared ? (trx) => control.finishWith(trx) : undefined,
-    });
+    } as const;
+    const committed = await this.uow
+      .run(async (tx) => {
+        await this.chunks.replaceForDocument(tx, { documentId, collectionId: row.collection_id, userId, chunks });
+        await this.embedding?.write(tx, documentId, prepared ?? null);
+        if (!(await this.documents.updateDocument(documentId, ready, tx))) throw new DocumentGone();
+        // The index and the job's end commit together, unless vectors still need settling after the commit.
+        if (control && !prepared) await control.finishWith(tx);
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof DocumentGone) return false;
+        throw error;
+      });
     if (committed && prepared) await this.embedding?.settle(row.collection_id, userId, prepared);
     if (committed) {
       const readyRow = { ...row, status: 'ready' as const, progress: 1, error: null, file_type: extracted.format };

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { DEFAULT_JOB_QUEUE_OPTIONS, JobQueue, type JobQueueOptions } from '../../jobs/job-queue';
 import { JobRepository } from '../../jobs/job.repository';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BlobStore } from '../../storage/blob-store';
 import type { EventBus } from '../events/event-bus';
 import { DEFAULT_EXTRACTION_LIMITS } from '../extraction/extract-document';
@@ -55,6 +56,7 @@ export interface KnowledgeDependencies {
   registry?: ModelRegistry;
   /** The runtimes embedding models come from; without it knowledge search is lexical only. */
   providers?: ProviderRegistry;
+  uow: UnitOfWork;
   /** Collections and documents created and deleted are audited in the same transaction. */
   audit: AuditService;
   /** The admin's upload limit in bytes (System settings). */
@@ -70,6 +72,7 @@ export function buildKnowledgeFeature({
   queueOptions,
   registry,
   providers,
+  uow,
   audit,
   uploadLimit,
 }: KnowledgeDependencies): KnowledgeFeature {
@@ -79,8 +82,9 @@ export function buildKnowledgeFeature({
   const queue = new JobQueue(jobs, log, { ...DEFAULT_JOB_QUEUE_OPTIONS, ...queueOptions });
   const publish = (userId: string, document: KnowledgeDocumentEvent['document']) =>
     events.publish(userId, { type: 'knowledge.document', document } satisfies KnowledgeDocumentEvent);
-  const embeddings = buildEmbeddings({ db, log, jobs, queue, providers: providers ?? null, audit });
+  const embeddings = buildEmbeddings({ db, log, jobs, queue, providers: providers ?? null, uow, audit });
   const ingestion = new IngestionService(
+    uow,
     repository,
     index,
     blobs,
@@ -97,6 +101,7 @@ export function buildKnowledgeFeature({
       publish(userId, document);
       queue.poke();
     },
+    uow,
     audit,
     uploadLimit,
   );

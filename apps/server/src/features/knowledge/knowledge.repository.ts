@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, KnowledgeCollectionsTable, KnowledgeDocumentsTable } from '../../db/schema';
-import { inTransaction } from '../../db/transaction';
+import { executor } from '../../db/unit-of-work';
+import type { Tx } from '../../lib/unit-of-work';
 
 export type CollectionRow = Selectable<KnowledgeCollectionsTable>;
 export type DocumentRow = Selectable<KnowledgeDocumentsTable>;
@@ -38,8 +39,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 export class KnowledgeRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async createCollection(row: CollectionRow, db: Kysely<Database> = this.db): Promise<void> {
-    await db.insertInto('knowledge_collections').values(row).execute();
+  async createCollection(row: CollectionRow, tx?: Tx): Promise<void> {
+    await executor(tx, this.db).insertInto('knowledge_collections').values(row).execute();
   }
 
   async listCollections(userId: string, q?: string): Promise<CollectionRow[]> {
@@ -74,8 +75,12 @@ export class KnowledgeRepository {
     return rows.map((row) => row.id);
   }
 
-  async touchCollection(id: string, now: string, db: Kysely<Database> = this.db): Promise<void> {
-    await db.updateTable('knowledge_collections').set({ updated_at: now }).where('id', '=', id).execute();
+  async touchCollection(id: string, now: string, tx?: Tx): Promise<void> {
+    await executor(tx, this.db)
+      .updateTable('knowledge_collections')
+      .set({ updated_at: now })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Counts by status (aggregated in SQL) and the two newest file names, per collection. */
@@ -125,30 +130,25 @@ export class KnowledgeRepository {
   }
 
   /** Deletes the collection (documents and chunks cascade); returns the blob keys to remove. */
-  async deleteCollection(userId: string, id: string, db: Kysely<Database> = this.db): Promise<string[] | undefined> {
-    return await inTransaction(db, async (trx) => {
-      const docs = await trx
-        .selectFrom('knowledge_documents')
-        .select('blob_key')
-        .where('user_id', '=', userId)
-        .where('collection_id', '=', id)
-        .execute();
-      const result = await trx
-        .deleteFrom('knowledge_collections')
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) return undefined;
-      return docs.flatMap((doc) => (doc.blob_key ? [doc.blob_key] : []));
-    });
+  async deleteCollection(tx: Tx, userId: string, id: string): Promise<string[] | undefined> {
+    const trx = executor(tx);
+    const docs = await trx
+      .selectFrom('knowledge_documents')
+      .select('blob_key')
+      .where('user_id', '=', userId)
+      .where('collection_id', '=', id)
+      .execute();
+    const result = await trx
+      .deleteFrom('knowledge_collections')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) return undefined;
+    return docs.flatMap((doc) => (doc.blob_key ? [doc.blob_key] : []));
   }
 
-  /** Inserts the document and, in the same transaction, whatever must exist with it (its ingestion job). */
-  async insertDocument(row: DocumentRow, withIt: (trx: Kysely<Database>) => Promise<unknown>): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('knowledge_documents').values(row).execute();
-      await withIt(trx);
-    });
+  async insertDocument(row: DocumentRow, tx?: Tx): Promise<void> {
+    await executor(tx, this.db).insertInto('knowledge_documents').values(row).execute();
   }
 
   async findDocumentBySha(collectionId: string, sha256: string): Promise<DocumentSummaryRow | undefined> {
@@ -185,27 +185,25 @@ export class KnowledgeRepository {
     return await this.db.selectFrom('knowledge_documents').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** False when the document is gone. */
   async updateDocument(
     id: string,
     changes: Partial<
       Pick<DocumentRow, 'status' | 'progress' | 'error' | 'content' | 'preview' | 'metadata' | 'file_type'>
     >,
-  ): Promise<void> {
-    await this.db
+    tx?: Tx,
+  ): Promise<boolean> {
+    const result = await executor(tx, this.db)
       .updateTable('knowledge_documents')
       .set({ ...changes, updated_at: new Date().toISOString() })
       .where('id', '=', id)
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /** An own failed document back to 'queued' for another try; false when it is not the owner's or not failed. */
-  async requeueFailedDocument(
-    userId: string,
-    id: string,
-    now: string,
-    db: Kysely<Database> = this.db,
-  ): Promise<boolean> {
-    const result = await db
+  async requeueFailedDocument(userId: string, id: string, now: string, tx?: Tx): Promise<boolean> {
+    const result = await executor(tx, this.db)
       .updateTable('knowledge_documents')
       .set({ status: 'queued', progress: 0, error: null, updated_at: now })
       .where('user_id', '=', userId)
@@ -215,8 +213,8 @@ export class KnowledgeRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async deleteDocument(userId: string, id: string, db: Kysely<Database> = this.db): Promise<boolean> {
-    const result = await db
+  async deleteDocument(userId: string, id: string, tx?: Tx): Promise<boolean> {
+    const result = await executor(tx, this.db)
       .deleteFrom('knowledge_documents')
       .where('user_id', '=', userId)
       .where('id', '=', id)

@@ -9,6 +9,7 @@ import {
 } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import { cleanFileName } from '../../lib/file-name';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BlobStore } from '../../storage/blob-store';
 import type { JobRepository } from '../../jobs/job.repository';
 import type { AuditContext, AuditService } from '../audit/audit.service';
@@ -37,6 +38,7 @@ export class KnowledgeService {
     private readonly jobs: JobRepository,
     private readonly blobs: BlobStore,
     private readonly onQueued: (document: KnowledgeDocument, userId: string) => void,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
     /** The admin's upload limit in bytes (never above the spec's 10 MB). */
     private readonly uploadLimit: () => Promise<number> = async () => KNOWLEDGE_MAX_FILE_BYTES,
@@ -58,10 +60,10 @@ export class KnowledgeService {
       created_at: now,
       updated_at: now,
     };
-    await this.audit.run(async (trx) => {
-      await this.repository.createCollection(row, trx);
+    await this.uow.run(async (tx) => {
+      await this.repository.createCollection(row, tx);
       await this.audit.record(
-        trx,
+        tx,
         { userId, action: 'CREATE', resourceType: 'collection', resourceId: row.id },
         context,
       );
@@ -86,12 +88,12 @@ export class KnowledgeService {
   }
 
   async deleteCollection(userId: string, id: string, context: AuditContext): Promise<void> {
-    const blobKeys = await this.audit.run(async (trx) => {
-      const keys = await this.repository.deleteCollection(userId, id, trx);
+    const blobKeys = await this.uow.run(async (tx) => {
+      const keys = await this.repository.deleteCollection(tx, userId, id);
       if (!keys) throw AppError.notFound('Collection');
       const details = { documents: keys.length };
       await this.audit.record(
-        trx,
+        tx,
         { userId, action: 'DELETE', resourceType: 'collection', resourceId: id, details },
         context,
       );
@@ -145,12 +147,13 @@ export class KnowledgeService {
     const payload: IngestPayload = { documentId: row.id, userId };
     try {
       // A document never exists without its job, so a crash here cannot strand it as 'queued'.
-      await this.repository.insertDocument(row, async (trx) => {
-        await this.jobs.enqueue(INGEST_JOB, payload, trx);
-        await this.repository.touchCollection(collectionId, row.updated_at, trx);
+      await this.uow.run(async (tx) => {
+        await this.repository.insertDocument(row, tx);
+        await this.jobs.enqueue(INGEST_JOB, payload, tx);
+        await this.repository.touchCollection(collectionId, row.updated_at, tx);
         const details = { collection_id: collectionId, file_name: row.file_name, file_size: row.file_size };
         await this.audit.record(
-          trx,
+          tx,
           { userId, action: 'CREATE', resourceType: 'document', resourceId: row.id, details },
           context,
         );
@@ -189,13 +192,13 @@ export class KnowledgeService {
     if (row.status !== 'failed') throw notFailed();
     const now = new Date().toISOString();
     const payload: IngestPayload = { documentId: id, userId };
-    await this.audit.run(async (trx) => {
+    await this.uow.run(async (tx) => {
       // Fenced on 'failed': of two retries at once, one queues the job and the other is refused.
-      if (!(await this.repository.requeueFailedDocument(userId, id, now, trx))) throw notFailed();
-      await this.jobs.enqueue(INGEST_JOB, payload, trx);
+      if (!(await this.repository.requeueFailedDocument(userId, id, now, tx))) throw notFailed();
+      await this.jobs.enqueue(INGEST_JOB, payload, tx);
       const details = { collection_id: row.collection_id, file_name: row.file_name, retry: true };
       await this.audit.record(
-        trx,
+        tx,
         { userId, action: 'UPDATE', resourceType: 'document', resourceId: id, details },
         context,
       );
@@ -208,11 +211,11 @@ export class KnowledgeService {
   async deleteDocument(userId: string, id: string, context: AuditContext): Promise<void> {
     const row = await this.repository.findDocument(userId, id);
     if (!row) throw AppError.notFound('Document');
-    await this.audit.run(async (trx) => {
-      if (!(await this.repository.deleteDocument(userId, id, trx))) throw AppError.notFound('Document');
+    await this.uow.run(async (tx) => {
+      if (!(await this.repository.deleteDocument(userId, id, tx))) throw AppError.notFound('Document');
       const details = { collection_id: row.collection_id, file_name: row.file_name };
       await this.audit.record(
-        trx,
+        tx,
         { userId, action: 'DELETE', resourceType: 'document', resourceId: id, details },
         context,
       );

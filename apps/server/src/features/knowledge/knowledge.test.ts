@@ -205,6 +205,32 @@ describe(`knowledge collections and documents (${testDb})`, () => {
     expect(body.results[1]?.error).toMatch(/^No content could be extracted/);
   });
 
+  it('says which file of a local-backend upload is over 10 MB and still previews the others', async () => {
+    const form = new FormData();
+    form.append('files', new Blob([Buffer.alloc(10_485_761, 97)]), 'huge.txt');
+    form.append('files', new Blob(['Notes about kites.']), 'kites.txt');
+    const response = await fetch(`${server.url}/api/documents/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: form,
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { results: { filename: string; error: string | null }[] };
+    expect(body.results).toEqual([
+      expect.objectContaining({
+        filename: 'huge.txt',
+        error: 'File size (10.00 MB) exceeds maximum allowed size (10MB)',
+      }),
+      expect.objectContaining({ filename: 'kites.txt', error: null }),
+    ]);
+    const empty = await fetch(`${server.url}/api/documents/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: new FormData(),
+    });
+    expect(empty.status).toBe(400);
+  });
+
   it("answers 404 for another user's collections and documents, and never finds them", async () => {
     const collection = await createCollection(server, owner, 'Private');
     const doc = (await uploadDocument(server, owner.token, collection.id, 'secret.txt', 'The vault code is zanzibar.'))

@@ -1,18 +1,14 @@
-import fastifyMultipart from '@fastify/multipart';
 import { DocumentUploadResponse, ErrorBody, KNOWLEDGE_MAX_FILE_BYTES } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/errors';
-import { cleanFileName } from '../../lib/file-name';
+import { registerUploads } from '../../http/multipart';
 import { type FilePreview, previewFile } from './document-preview.service';
 
 const MAX_FILES = 10;
 
 /** The spec's local-backend document upload: extraction previews, nothing stored. */
 export const localDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart, {
-    limits: { files: MAX_FILES, fields: 5, fileSize: KNOWLEDGE_MAX_FILE_BYTES + 1, parts: MAX_FILES + 5 },
-    throwFileSizeLimit: false,
-  });
+  // A file over the limit is cut off just past it: its preview says it is too large.
+  const uploads = await registerUploads(app, { maxFileBytes: KNOWLEDGE_MAX_FILE_BYTES, maxFiles: MAX_FILES });
 
   app.post(
     '/api/documents/upload',
@@ -26,21 +22,10 @@ export const localDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw AppError.badRequest('Send the files as multipart/form-data');
       const results: FilePreview[] = [];
-      for await (const file of request.files()) {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of file.file) {
-          const buffer = chunk as Buffer;
-          size += buffer.length;
-          if (size <= KNOWLEDGE_MAX_FILE_BYTES) chunks.push(buffer);
-        }
-        // The stream stops at the limit + 1 byte, so the reported size reads "over 10 MB" at least.
-        if (file.file.truncated) size = Math.max(size, KNOWLEDGE_MAX_FILE_BYTES + 1);
-        results.push(await previewFile(cleanFileName(file.filename), Buffer.concat(chunks), size));
+      for await (const upload of uploads.many(request)) {
+        results.push(await previewFile(upload.fileName, upload.data, upload.size));
       }
-      if (results.length === 0) throw AppError.badRequest('No file was uploaded');
       return { results };
     },
   );

@@ -1,7 +1,9 @@
 import type { ModelDownload } from '@hearth/contract';
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, ModelDownloadsTable } from '../../db/schema';
+import { executor } from '../../db/unit-of-work';
 import { newId, nowIso } from '../../lib/crypto';
+import type { Tx } from '../../lib/unit-of-work';
 
 type Row = ModelDownloadsTable;
 export type DownloadPatch = Omit<Updateable<Row>, 'id' | 'updated_at'>;
@@ -27,7 +29,7 @@ export class DownloadRepository {
 
   async create(
     input: { url: string; fileName: string; sha256: string | null; createdBy: string },
-    db: Kysely<Database> = this.db,
+    tx?: Tx,
   ): Promise<Row> {
     const now = nowIso();
     const row: Row = {
@@ -44,7 +46,7 @@ export class DownloadRepository {
       updated_at: now,
       completed_at: null,
     };
-    await db.insertInto('model_downloads').values(row).execute();
+    await executor(tx, this.db).insertInto('model_downloads').values(row).execute();
     return row;
   }
 
@@ -75,7 +77,8 @@ export class DownloadRepository {
     return row !== undefined;
   }
 
-  async update(id: string, patch: DownloadPatch, db: Kysely<Database> = this.db): Promise<Row | undefined> {
+  async update(id: string, patch: DownloadPatch, tx?: Tx): Promise<Row | undefined> {
+    const db = executor(tx, this.db);
     await db
       .updateTable('model_downloads')
       .set({ ...patch, updated_at: nowIso() })
@@ -84,8 +87,8 @@ export class DownloadRepository {
     return db.selectFrom('model_downloads').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async delete(id: string, db: Kysely<Database> = this.db): Promise<boolean> {
-    const result = await db.deleteFrom('model_downloads').where('id', '=', id).executeTakeFirst();
+  async delete(id: string, tx?: Tx): Promise<boolean> {
+    const result = await executor(tx, this.db).deleteFrom('model_downloads').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 }

@@ -4,6 +4,7 @@ import type { ModelDownload } from '@hearth/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/errors';
 import { checkOutboundUrl, type SsrfPolicy } from '../../http/ssrf-guard';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { AuditContext, AuditEvent, AuditService } from '../audit/audit.service';
 import type { EventBus } from '../events/event-bus';
 import { type DownloadPatch, type DownloadRepository, toDownload } from './download.repository';
@@ -56,6 +57,7 @@ export class DownloadService {
     private readonly repository: DownloadRepository,
     private readonly bus: EventBus,
     private readonly options: DownloadServiceOptions,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
 
@@ -84,13 +86,13 @@ export class DownloadService {
     if (exists || (await this.repository.activeWithFileName(fileName))) {
       throw AppError.conflict(`A model file named ${fileName} already exists or is being downloaded.`);
     }
-    const row = await this.audit.run(async (trx) => {
+    const row = await this.uow.run(async (tx) => {
       const created = await this.repository.create(
         { url: url.toString(), fileName, sha256: body.sha256 ?? null, createdBy: actorId },
-        trx,
+        tx,
       );
       const details = { file_name: fileName, origin: url.origin, sha256: created.sha256 };
-      await this.audit.record(trx, downloadEvent(actorId, 'CREATE', created.id, details), context);
+      await this.audit.record(tx, downloadEvent(actorId, 'CREATE', created.id, details), context);
       return created;
     });
     this.start(row.id);
@@ -110,12 +112,12 @@ export class DownloadService {
     if (active) await rm(this.partialPath(id), { force: true });
     // Progress writes still queued land first, so the final state is never overwritten.
     await this.saving.get(id);
-    const cancelled = await this.audit.run(async (trx) => {
+    const cancelled = await this.uow.run(async (tx) => {
       const updated = active
-        ? await this.repository.update(id, { status: 'cancelled', error: null }, trx)
-        : (await this.repository.delete(id, trx), undefined);
+        ? await this.repository.update(id, { status: 'cancelled', error: null }, tx)
+        : (await this.repository.delete(id, tx), undefined);
       const details = { file_name: row.file_name, status: row.status, cancelled: active };
-      await this.audit.record(trx, downloadEvent(actorId, 'DELETE', id, details), context);
+      await this.audit.record(tx, downloadEvent(actorId, 'DELETE', id, details), context);
       return updated;
     });
     if (cancelled?.created_by) {

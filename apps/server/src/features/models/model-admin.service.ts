@@ -1,5 +1,6 @@
 import type { PullDone, PullError, PullProgress } from '@hearth/contract';
 import { AppError } from '../../http/errors';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../audit/audit.service';
 import { ProviderError } from './model-provider';
 import type { ProviderRegistry } from './model-registry';
@@ -16,6 +17,7 @@ export interface PullSink {
 export class ModelAdminService {
   constructor(
     private readonly registry: ProviderRegistry,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
 
@@ -69,10 +71,10 @@ export class ModelAdminService {
     const provider = entry.provider;
     if (provider instanceof BuiltinProvider) {
       // The entry is written first and the file removed inside its transaction: a failed removal leaves no entry.
-      await this.audit.run(async (trx) => {
+      await this.uow.run(async (tx) => {
         const event = { userId: actorId, resourceType: 'model', resourceId: `${provider.id}/${name}` };
         await this.audit.record(
-          trx,
+          tx,
           { ...event, action: 'DELETE', details: { provider_id: provider.id, name } },
           context,
         );

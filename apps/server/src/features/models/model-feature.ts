@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { SecretBox } from '../../lib/secret-box';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import { NetworkSettingsRepository } from '../admin/network-settings.repository';
 import { NetworkSettingsService } from '../admin/network-settings.service';
 import type { AuditService } from '../audit/audit.service';
@@ -82,6 +83,7 @@ export function buildModelFeature(
   db: Db,
   bus: EventBus,
   log: FastifyBaseLogger,
+  uow: UnitOfWork,
   audit: AuditService,
 ): ModelFeature {
   const runtime = config.BUILTIN_RUNTIME
@@ -98,7 +100,7 @@ export function buildModelFeature(
   const providerRepository = new ProviderRepository(db.kysely);
   // A runtime's redirect to another origin may reach what user-supplied URLs may: public hosts and the intranet
   // hosts an admin allowed (read on each redirect, so a change applies at once).
-  const networkSettings = new NetworkSettingsService(new NetworkSettingsRepository(db.kysely), audit);
+  const networkSettings = new NetworkSettingsService(new NetworkSettingsRepository(db.kysely), uow, audit);
   const network: ProviderNetwork = { redirectPolicy: () => networkSettings.userUrlPolicy() };
   const registry = new ProviderRegistry({
     fixed: envProviders(config, runtime, network),
@@ -118,13 +120,14 @@ export function buildModelFeature(
       log,
       onInstalled: () => registry.invalidateModels(),
     },
+    uow,
     audit,
   );
   return {
     registry,
     systemMode: new SystemModeService(registry, { timeoutMs: config.PROVIDER_TIMEOUT_MS }),
-    providerService: new ProviderService(registry, providerRepository, secrets, config.PROVIDER_TIMEOUT_MS, audit),
-    modelAdminService: new ModelAdminService(registry, audit),
+    providerService: new ProviderService(registry, providerRepository, secrets, config.PROVIDER_TIMEOUT_MS, uow, audit),
+    modelAdminService: new ModelAdminService(registry, uow, audit),
     downloadService,
     start: () => downloadService.resumeInterrupted(),
     close: async () => {

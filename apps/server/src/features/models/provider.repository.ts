@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, ModelProvidersTable } from '../../db/schema';
+import { executor } from '../../db/unit-of-work';
 import { newId, nowIso } from '../../lib/crypto';
+import type { Tx } from '../../lib/unit-of-work';
 
 export type ProviderRow = ModelProvidersTable;
 
@@ -20,7 +22,7 @@ export class ProviderRepository {
       apiKeyEncrypted: string | null;
       createdBy: string;
     },
-    db: Kysely<Database> = this.db,
+    tx?: Tx,
   ): Promise<ProviderRow> {
     const now = nowIso();
     const row: ProviderRow = {
@@ -33,12 +35,12 @@ export class ProviderRepository {
       created_at: now,
       updated_at: now,
     };
-    await db.insertInto('model_providers').values(row).execute();
+    await executor(tx, this.db).insertInto('model_providers').values(row).execute();
     return row;
   }
 
-  async delete(id: string, db: Kysely<Database> = this.db): Promise<boolean> {
-    const result = await db.deleteFrom('model_providers').where('id', '=', id).executeTakeFirst();
+  async delete(id: string, tx?: Tx): Promise<boolean> {
+    const result = await executor(tx, this.db).deleteFrom('model_providers').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 }

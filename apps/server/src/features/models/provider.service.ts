@@ -2,6 +2,7 @@ import type { Provider, ProviderCreateBody, ProviderTestResult } from '@hearth/c
 import { AppError } from '../../http/errors';
 import { checkOutboundUrl } from '../../http/ssrf-guard';
 import type { SecretBox } from '../../lib/secret-box';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { AuditContext, AuditEvent, AuditService } from '../audit/audit.service';
 import type { ModelProvider } from './model-provider';
 import type { ProviderEntry, ProviderRegistry, ProviderState } from './model-registry';
@@ -72,6 +73,7 @@ export class ProviderService {
     private readonly repository: ProviderRepository,
     private readonly secrets: SecretBox,
     private readonly timeoutMs: number,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
 
@@ -82,7 +84,7 @@ export class ProviderService {
   async create(actorId: string, body: ProviderCreateBody, context: AuditContext): Promise<Provider> {
     const url = await checkOutboundUrl(body.base_url, PROVIDER_URL_POLICY);
     const apiKey = body.api_key?.trim() || null;
-    const row = await this.audit.run(async (trx) => {
+    const row = await this.uow.run(async (tx) => {
       const created = await this.repository.create(
         {
           kind: body.kind,
@@ -91,7 +93,7 @@ export class ProviderService {
           apiKeyEncrypted: apiKey ? this.secrets.seal(apiKey) : null,
           createdBy: actorId,
         },
-        trx,
+        tx,
       );
       // The key itself never goes into the log; only whether there is one.
       const details = {
@@ -100,7 +102,7 @@ export class ProviderService {
         origin: originOf(created.base_url),
         has_api_key: !!apiKey,
       };
-      await this.audit.record(trx, providerEvent(actorId, 'CREATE', created.id, details), context);
+      await this.audit.record(tx, providerEvent(actorId, 'CREATE', created.id, details), context);
       return created;
     });
     this.registry.providersChanged(row.id);
@@ -115,10 +117,10 @@ export class ProviderService {
     if (entry.source !== 'admin') {
       throw AppError.conflict('This provider comes from the server configuration and cannot be removed here.');
     }
-    await this.audit.run(async (trx) => {
-      if (!(await this.repository.delete(id, trx))) throw AppError.notFound('Model provider');
+    await this.uow.run(async (tx) => {
+      if (!(await this.repository.delete(id, tx))) throw AppError.notFound('Model provider');
       const details = { kind: entry.provider.kind, name: entry.provider.name, origin: originOf(entry.baseUrl) };
-      await this.audit.record(trx, providerEvent(actorId, 'DELETE', id, details), context);
+      await this.audit.record(tx, providerEvent(actorId, 'DELETE', id, details), context);
     });
     this.registry.providersChanged(id);
   }

@@ -3,6 +3,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatFixture, startChatServer } from '../../../test/chat-helpers';
 import { createUser, type TestUser, testDb } from '../../../test/test-server';
+import { parseSse } from '../../lib/sse-reader';
 
 const REPLY = 'Hearth speaks OpenAI fluently.';
 
@@ -85,9 +86,10 @@ describe(`OpenAI-compatible API with the official client (${testDb})`, () => {
       body: JSON.stringify({ model: 'llama3:latest', messages: [{ role: 'user', content: 'hi' }], stream: true }),
     });
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const lines = (await response.text()).split('\n\n').filter(Boolean);
-    expect(lines.at(-1)).toBe('data: [DONE]');
-    expect(lines.every((line) => line.startsWith('data: '))).toBe(true);
+    const events = parseSse(await response.text());
+    expect(events.at(-1)?.data).toBe('[DONE]');
+    // Unnamed events only: OpenAI clients read data lines and nothing else.
+    expect(events.every((event) => event.event === 'message')).toBe(true);
   });
 
   it("answers errors in OpenAI's shape, which the client raises as its own errors", async () => {

@@ -48,9 +48,7 @@ export const openAIRoutes: FastifyPluginAsyncZod<{ openAIService: OpenAICompatSe
       events.signal.addEventListener('abort', () => controller.abort(), { once: true });
       const includeUsage = request.body.stream_options?.include_usage === true;
       service
-        .stream(prepared, controller.signal, includeUsage, (chunk) =>
-          events.send(null, chunk, { paced: Boolean(chunk.choices[0]?.delta.content) }),
-        )
+        .stream(prepared, controller.signal, includeUsage, (chunk) => events.send(null, chunk))
         .then(
           () => events.sendData('[DONE]'),
           (error: unknown) => {

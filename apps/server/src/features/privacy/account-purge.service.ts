@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/errors';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BlobStore } from '../../storage/blob-store';
 import type { PasswordHasher } from '../accounts/password-hasher';
 import type { UserRepository } from '../accounts/user.repository';
@@ -18,6 +19,7 @@ export class AccountPurgeService {
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
     private readonly blobs: BlobStore,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -32,12 +34,12 @@ export class AccountPurgeService {
   }
 
   async purge(userId: string, context: AuditContext, by: 'self' | 'admin'): Promise<Record<string, number>> {
-    const { counts, blobKeys } = await this.audit.run(async (trx) => {
-      const keys = await this.repository.blobKeys(userId, trx);
+    const { counts, blobKeys } = await this.uow.run(async (tx) => {
+      const keys = await this.repository.blobKeys(userId, tx);
       // The entry is appended first, while the account still exists, so it carries its organisation.
       const event = { userId, action: 'DELETE', resourceType: 'user', resourceId: userId } as const;
-      await this.audit.record(trx, { ...event, details: { by, files: keys.length } }, context);
-      return { counts: await this.repository.purge(trx, userId), blobKeys: keys };
+      await this.audit.record(tx, { ...event, details: { by, files: keys.length } }, context);
+      return { counts: await this.repository.purge(tx, userId), blobKeys: keys };
     });
     // Files go after the commit: a rolled-back deletion must not lose them. A failure leaves an orphan file only.
     await Promise.all(

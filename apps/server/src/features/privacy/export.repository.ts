@@ -1,7 +1,8 @@
 import type { DataExport } from '@hearth/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Executor } from '../../db/transaction';
+import { executor } from '../../db/unit-of-work';
+import type { Tx } from '../../lib/unit-of-work';
 
 type Conversations = DataExport['conversations'];
 type Collections = DataExport['collections'];
@@ -10,8 +11,8 @@ type Collections = DataExport['collections'];
 export class ExportRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async profile(userId: string, executor: Executor = this.db): Promise<DataExport['profile'] | undefined> {
-    const row = await executor
+  async profile(userId: string, tx?: Tx): Promise<DataExport['profile'] | undefined> {
+    const row = await executor(tx, this.db)
       .selectFrom('profiles')
       .leftJoin('user_roles', 'user_roles.user_id', 'profiles.id')
       .select([
@@ -29,15 +30,16 @@ export class ExportRepository {
     return row && { ...row, role: row.role ?? 'user' };
   }
 
-  async conversations(userId: string, executor: Executor = this.db): Promise<Conversations> {
-    const conversations = await executor
+  async conversations(userId: string, tx?: Tx): Promise<Conversations> {
+    const db = executor(tx, this.db);
+    const conversations = await db
       .selectFrom('chat_conversations')
       .select(['id', 'title', 'created_at', 'updated_at'])
       .where('user_id', '=', userId)
       .orderBy('created_at')
       .orderBy('id')
       .execute();
-    const messages = await executor
+    const messages = await db
       .selectFrom('chat_messages')
       .innerJoin('chat_conversations', 'chat_conversations.id', 'chat_messages.conversation_id')
       .select([
@@ -59,8 +61,9 @@ export class ExportRepository {
     }));
   }
 
-  async collections(userId: string, executor: Executor = this.db): Promise<Collections> {
-    const collections = await executor
+  async collections(userId: string, tx?: Tx): Promise<Collections> {
+    const db = executor(tx, this.db);
+    const collections = await db
       .selectFrom('knowledge_collections')
       .select(['id', 'name', 'description', 'created_at', 'updated_at'])
       .where('user_id', '=', userId)
@@ -68,7 +71,7 @@ export class ExportRepository {
       .orderBy('id')
       .execute();
     // Metadata only: no content, preview, chunks or stored file.
-    const documents = await executor
+    const documents = await db
       .selectFrom('knowledge_documents')
       .select(['id', 'collection_id', 'file_name', 'file_type', 'file_size', 'status', 'created_at', 'updated_at'])
       .where('user_id', '=', userId)

@@ -1,5 +1,6 @@
 import type { DataExport } from '@hearth/contract';
 import { AppError } from '../../http/errors';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../audit/audit.service';
 import type { ExportRepository } from './export.repository';
 import type { PreferencesRepository } from './preferences.repository';
@@ -12,18 +13,19 @@ export class ExportService {
   constructor(
     private readonly repository: ExportRepository,
     private readonly preferences: PreferencesRepository,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
 
   async export(userId: string, context: AuditContext, now = new Date()): Promise<DataExport> {
     const since = new Date(now.getTime() - AUDIT_WINDOW_MS).toISOString();
     const auditLogs = await this.audit.ownSince(userId, since);
-    return this.audit.run(async (trx) => {
-      const profile = await this.repository.profile(userId, trx);
+    return this.uow.run(async (tx) => {
+      const profile = await this.repository.profile(userId, tx);
       if (!profile) throw AppError.notFound('Account');
-      const preferences = await this.preferences.getOrCreate(userId, trx);
-      const conversations = await this.repository.conversations(userId, trx);
-      const collections = await this.repository.collections(userId, trx);
+      const preferences = await this.preferences.getOrCreate(userId, tx);
+      const conversations = await this.repository.conversations(userId, tx);
+      const collections = await this.repository.collections(userId, tx);
       const details = {
         conversations: conversations.length,
         messages: conversations.reduce((sum, conversation) => sum + conversation.messages.length, 0),
@@ -32,7 +34,7 @@ export class ExportService {
         audit_entries: auditLogs.length,
       };
       await this.audit.record(
-        trx,
+        tx,
         { userId, action: 'EXPORT', resourceType: 'user_data', resourceId: userId, details },
         context,
       );

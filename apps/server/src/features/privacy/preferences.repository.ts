@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserUpdatePreferencesTable } from '../../db/schema';
-import type { Executor } from '../../db/transaction';
+import { executor } from '../../db/unit-of-work';
 import { nowIso } from '../../lib/crypto';
+import type { Tx } from '../../lib/unit-of-work';
 
 export type PreferencesRow = UserUpdatePreferencesTable;
 export type PreferencesPatch = Partial<
@@ -15,8 +16,9 @@ export type PreferencesPatch = Partial<
 export class PreferencesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async getOrCreate(userId: string, executor: Executor = this.db): Promise<PreferencesRow> {
-    await executor
+  async getOrCreate(userId: string, tx?: Tx): Promise<PreferencesRow> {
+    const db = executor(tx, this.db);
+    await db
       .insertInto('user_update_preferences')
       .values({
         user_id: userId,
@@ -30,23 +32,19 @@ export class PreferencesRepository {
       })
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute();
-    return executor
-      .selectFrom('user_update_preferences')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
+    return db.selectFrom('user_update_preferences').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
   }
 
-  async update(userId: string, patch: PreferencesPatch, executor: Executor = this.db): Promise<PreferencesRow> {
-    await this.getOrCreate(userId, executor);
+  async update(userId: string, patch: PreferencesPatch, tx?: Tx): Promise<PreferencesRow> {
+    await this.getOrCreate(userId, tx);
     if (Object.keys(patch).length > 0) {
-      await executor
+      await executor(tx, this.db)
         .updateTable('user_update_preferences')
         .set({ ...patch, updated_at: nowIso() })
         .where('user_id', '=', userId)
         .execute();
     }
-    return this.getOrCreate(userId, executor);
+    return this.getOrCreate(userId, tx);
   }
 
   /** Users whose data the retention job trims. */

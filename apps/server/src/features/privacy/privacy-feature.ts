@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BlobStore } from '../../storage/blob-store';
 import type { PasswordHasher } from '../accounts/password-hasher';
 import type { UserRepository } from '../accounts/user.repository';
@@ -33,22 +34,31 @@ export interface PrivacyDependencies {
   users: UserRepository;
   hasher: PasswordHasher;
   log: FastifyBaseLogger;
+  uow: UnitOfWork;
   audit: AuditService;
 }
 
 /** The audit trail is needed before the server exists (accounts audit sign-ins), so it is built first. */
 export const createAuditService = (db: Db): AuditService =>
-  new AuditService(new AuditRepository(db.kysely, db.dialect), db.kysely);
+  new AuditService(new AuditRepository(db.kysely, db.dialect));
 
 /** Wires the audit log, privacy settings, export, account deletion and retention (called from app.ts). */
-export function buildPrivacyFeature({ db, blobs, users, hasher, log, audit }: PrivacyDependencies): PrivacyFeature {
+export function buildPrivacyFeature({
+  db,
+  blobs,
+  users,
+  hasher,
+  log,
+  uow,
+  audit,
+}: PrivacyDependencies): PrivacyFeature {
   const preferences = new PreferencesRepository(db.kysely);
-  const retention = new RetentionService(new RetentionRepository(db.kysely), preferences, blobs, audit, log);
+  const retention = new RetentionService(new RetentionRepository(db.kysely), preferences, blobs, uow, audit, log);
   return {
     audit,
-    privacyService: new PrivacyService(preferences, audit),
-    exportService: new ExportService(new ExportRepository(db.kysely), preferences, audit),
-    purgeService: new AccountPurgeService(new AccountPurgeRepository(db.kysely), users, hasher, blobs, audit, log),
+    privacyService: new PrivacyService(preferences, uow, audit),
+    exportService: new ExportService(new ExportRepository(db.kysely), preferences, uow, audit),
+    purgeService: new AccountPurgeService(new AccountPurgeRepository(db.kysely), users, hasher, blobs, uow, audit, log),
     retention,
     start: () => retention.start(),
     close: () => retention.stop(),

@@ -10,6 +10,7 @@ import {
 } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clearSessionCookies, currentUser } from '../../http/auth';
+import { contentDisposition } from '../../http/content-disposition';
 import { auditContext } from '../audit/audit-context';
 import type { AccountPurgeService } from './account-purge.service';
 import { exportFileName, type ExportService } from './export.service';
@@ -68,7 +69,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<PrivacyRoutesOptions> = async 
       const now = new Date();
       const data = await exportService.export(currentUser(request).id, auditContext(request), now);
       return reply
-        .header('content-disposition', `attachment; filename="${exportFileName(now)}"`)
+        .header('content-disposition', contentDisposition(exportFileName(now)))
         .header('cache-control', 'no-store')
         .send(data);
     },

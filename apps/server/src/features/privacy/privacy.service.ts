@@ -5,6 +5,7 @@ import {
   type UpdatePreferences,
   type UpdatePreferencesBody,
 } from '@hearth/contract';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../audit/audit.service';
 import type { PreferencesPatch, PreferencesRepository, PreferencesRow } from './preferences.repository';
 
@@ -12,6 +13,7 @@ import type { PreferencesPatch, PreferencesRepository, PreferencesRow } from './
 export class PrivacyService {
   constructor(
     private readonly preferences: PreferencesRepository,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
 
@@ -25,15 +27,15 @@ export class PrivacyService {
     if (body.data_retention_days !== undefined)
       patch.data_retention_days = normalizeRetentionDays(body.data_retention_days);
     if (body.auto_delete_enabled !== undefined) patch.auto_delete_enabled = body.auto_delete_enabled ? 1 : 0;
-    const row = await this.audit.run(async (trx) => {
-      const updated = await this.preferences.update(userId, patch, trx);
+    const row = await this.uow.run(async (tx) => {
+      const updated = await this.preferences.update(userId, patch, tx);
       const settings = toPrivacySettings(updated);
       const details = {
         data_retention_days: settings.data_retention_days,
         auto_delete_enabled: settings.auto_delete_enabled,
       };
       const event = { userId, action: 'UPDATE', resourceType: 'privacy_settings', resourceId: userId } as const;
-      await this.audit.record(trx, { ...event, details }, context);
+      await this.audit.record(tx, { ...event, details }, context);
       return updated;
     });
     return toPrivacySettings(row);
@@ -52,11 +54,11 @@ export class PrivacyService {
     if (body.auto_update_enabled !== undefined) patch.auto_update_enabled = body.auto_update_enabled ? 1 : 0;
     if (body.update_frequency !== undefined) patch.update_frequency = body.update_frequency;
     if (body.notify_before_update !== undefined) patch.notify_before_update = body.notify_before_update ? 1 : 0;
-    const row = await this.audit.run(async (trx) => {
-      const updated = await this.preferences.update(userId, patch, trx);
+    const row = await this.uow.run(async (tx) => {
+      const updated = await this.preferences.update(userId, patch, tx);
       const event = { userId, action: 'UPDATE', resourceType: 'update_preferences', resourceId: userId } as const;
       const { updated_at: _at, ...details } = toUpdatePreferences(updated);
-      await this.audit.record(trx, { ...event, details }, context);
+      await this.audit.record(tx, { ...event, details }, context);
       return updated;
     });
     return toUpdatePreferences(row);

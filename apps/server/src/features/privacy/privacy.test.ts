@@ -1,4 +1,5 @@
 import type { AuditLogList, DataExport, PrivacySettings, UpdatePreferences } from '@hearth/contract';
+import { parse } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestServer, type TestServer, type TestUser, testDb } from '../../../test/test-server';
 import { seedConversation } from './privacy-test-helpers';
@@ -147,9 +148,10 @@ describe(`privacy settings, update preferences and export (${testDb})`, () => {
     });
     expect(response.status).toBe(200);
     const today = new Date().toISOString().slice(0, 10);
-    expect(response.headers.get('content-disposition')).toBe(
-      `attachment; filename="knowledge-data-export-${today}.json"`,
-    );
+    expect(parse(response.headers.get('content-disposition') ?? '')).toEqual({
+      type: 'attachment',
+      parameters: { filename: `knowledge-data-export-${today}.json` },
+    });
     const text = await response.text();
     const data = JSON.parse(text) as DataExport;
 

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Executor } from '../../db/transaction';
+import { executor } from '../../db/unit-of-work';
 import { nowIso } from '../../lib/crypto';
+import type { Tx } from '../../lib/unit-of-work';
 
 export interface RetentionCounts {
   conversations: number;
@@ -17,26 +18,23 @@ export class RetentionRepository {
    * Conversations untouched since the cutoff go whole (with their messages and attachments); in the others,
    * messages and attachments older than the cutoff go. Returns the blob keys of the deleted attachments.
    */
-  async trim(
-    executor: Executor,
-    userId: string,
-    cutoff: string,
-  ): Promise<{ counts: RetentionCounts; blobKeys: string[] }> {
+  async trim(tx: Tx, userId: string, cutoff: string): Promise<{ counts: RetentionCounts; blobKeys: string[] }> {
+    const db = executor(tx);
     const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
-    const stale = executor
+    const stale = db
       .selectFrom('chat_conversations')
       .select('id')
       .where('user_id', '=', userId)
       .where('updated_at', '<', cutoff);
-    const attachments = await executor
+    const attachments = await db
       .selectFrom('chat_attachments')
       .select(['id', 'blob_key'])
       .where('user_id', '=', userId)
       .where((eb) => eb.or([eb('created_at', '<', cutoff), eb('conversation_id', 'in', stale)]))
       .execute();
-    const ownConversations = executor.selectFrom('chat_conversations').select('id').where('user_id', '=', userId);
+    const ownConversations = db.selectFrom('chat_conversations').select('id').where('user_id', '=', userId);
     const messages = count(
-      await executor
+      await db
         .deleteFrom('chat_messages')
         .where('conversation_id', 'in', ownConversations)
         .where((eb) => eb.or([eb('created_at', '<', cutoff), eb('conversation_id', 'in', stale)]))
@@ -44,10 +42,10 @@ export class RetentionRepository {
     );
     if (attachments.length > 0) {
       const ids = attachments.map((attachment) => attachment.id);
-      await executor.deleteFrom('chat_attachments').where('id', 'in', ids).where('user_id', '=', userId).execute();
+      await db.deleteFrom('chat_attachments').where('id', 'in', ids).where('user_id', '=', userId).execute();
     }
     const conversations = count(
-      await executor
+      await db
         .deleteFrom('chat_conversations')
         .where('user_id', '=', userId)
         .where('updated_at', '<', cutoff)

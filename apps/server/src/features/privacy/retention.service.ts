@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BlobStore } from '../../storage/blob-store';
 import { type AuditService, SYSTEM_CONTEXT } from '../audit/audit.service';
 import type { PreferencesRepository } from './preferences.repository';
@@ -28,6 +29,7 @@ export class RetentionService {
     private readonly repository: RetentionRepository,
     private readonly preferences: PreferencesRepository,
     private readonly blobs: BlobStore,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -37,13 +39,13 @@ export class RetentionService {
     const trimmed: RetentionRunResult['trimmed'] = [];
     for (const { user_id: userId, data_retention_days: days } of users) {
       const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
-      const result = await this.audit.run(async (trx) => {
-        const outcome = await this.repository.trim(trx, userId, cutoff);
+      const result = await this.uow.run(async (tx) => {
+        const outcome = await this.repository.trim(tx, userId, cutoff);
         const { conversations, messages, attachments } = outcome.counts;
         if (conversations + messages + attachments > 0) {
           const details = { ...outcome.counts, retention_days: days, cutoff };
           const event = { userId, action: 'RETENTION', resourceType: 'chat_data', resourceId: null, details } as const;
-          await this.audit.record(trx, event, SYSTEM_CONTEXT);
+          await this.audit.record(tx, event, SYSTEM_CONTEXT);
         }
         return outcome;
       });

@@ -1,5 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PromptsTable } from '../../db/schema';
+import { executor } from '../../db/unit-of-work';
+import type { Tx } from '../../lib/unit-of-work';
 
 export type PromptRow = Selectable<PromptsTable>;
 /** A listed prompt with who wrote it. */
@@ -64,8 +66,8 @@ export class PromptRepository {
     return Number(row?.count ?? 0);
   }
 
-  async insert(row: PromptRow, db: Kysely<Database> = this.db): Promise<void> {
-    await db.insertInto('prompts').values(row).execute();
+  async insert(row: PromptRow, tx?: Tx): Promise<void> {
+    await executor(tx, this.db).insertInto('prompts').values(row).execute();
   }
 
   /** Updates an own prompt; false when the user has no such prompt. */
@@ -73,9 +75,9 @@ export class PromptRepository {
     userId: string,
     id: string,
     changes: Partial<Omit<PromptRow, 'id' | 'user_id' | 'created_at'>>,
-    db: Kysely<Database> = this.db,
+    tx?: Tx,
   ): Promise<boolean> {
-    const result = await db
+    const result = await executor(tx, this.db)
       .updateTable('prompts')
       .set(changes)
       .where('user_id', '=', userId)
@@ -85,8 +87,12 @@ export class PromptRepository {
   }
 
   /** Deletes an own prompt; false when the user has no such prompt. */
-  async deleteOwn(userId: string, id: string, db: Kysely<Database> = this.db): Promise<boolean> {
-    const result = await db.deleteFrom('prompts').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  async deleteOwn(userId: string, id: string, tx?: Tx): Promise<boolean> {
+    const result = await executor(tx, this.db)
+      .deleteFrom('prompts')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 }

@@ -10,6 +10,7 @@ import {
   type UpdatePromptBody,
 } from '@hearth/contract';
 import { AppError } from '../../http/errors';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { AuditContext, AuditEvent, AuditService } from '../audit/audit.service';
 import type { PromptListRow, PromptRepository, PromptRow, PromptViewer } from './prompt.repository';
 
@@ -46,6 +47,7 @@ function requiredText(value: string, message: string): string {
 export class PromptService {
   constructor(
     private readonly repository: PromptRepository,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
 
@@ -71,9 +73,9 @@ export class PromptService {
       created_at: now,
       updated_at: now,
     };
-    await this.audit.run(async (trx) => {
-      await this.repository.insert(row, trx);
-      await this.audit.record(trx, promptEvent(viewer.id, 'CREATE', row.id, { title: row.title }), context);
+    await this.uow.run(async (tx) => {
+      await this.repository.insert(row, tx);
+      await this.audit.record(tx, promptEvent(viewer.id, 'CREATE', row.id, { title: row.title }), context);
     });
     return toPrompt(row, viewer.id);
   }
@@ -89,11 +91,11 @@ export class PromptService {
     if (body.content !== undefined) changes.content = requiredText(body.content, PROMPT_CONTENT_REQUIRED);
     if (body.description !== undefined) changes.description = body.description?.trim() || null;
     if (body.shared !== undefined) changes.shared = body.shared ? 1 : 0;
-    await this.audit.run(async (trx) => {
-      if (!(await this.repository.updateOwn(viewer.id, id, changes, trx))) throw AppError.notFound('Prompt');
+    await this.uow.run(async (tx) => {
+      if (!(await this.repository.updateOwn(viewer.id, id, changes, tx))) throw AppError.notFound('Prompt');
       // Which fields changed (and the new title and sharing), not the prompt text itself.
       const details = { fields: Object.keys(body).sort(), title: changes.title, shared: body.shared };
-      await this.audit.record(trx, promptEvent(viewer.id, 'UPDATE', id, details), context);
+      await this.audit.record(tx, promptEvent(viewer.id, 'UPDATE', id, details), context);
     });
     const row = await this.repository.findOwn(viewer.id, id);
     if (!row) throw AppError.notFound('Prompt');
@@ -101,9 +103,9 @@ export class PromptService {
   }
 
   async delete(viewer: PromptViewer, id: string, context: AuditContext): Promise<void> {
-    await this.audit.run(async (trx) => {
-      if (!(await this.repository.deleteOwn(viewer.id, id, trx))) throw AppError.notFound('Prompt');
-      await this.audit.record(trx, promptEvent(viewer.id, 'DELETE', id), context);
+    await this.uow.run(async (tx) => {
+      if (!(await this.repository.deleteOwn(viewer.id, id, tx))) throw AppError.notFound('Prompt');
+      await this.audit.record(tx, promptEvent(viewer.id, 'DELETE', id), context);
     });
   }
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AppVersionsTable, Database } from '../../db/schema';
-import type { Executor } from '../../db/transaction';
+import { executor } from '../../db/unit-of-work';
+import type { Tx } from '../../lib/unit-of-work';
 
 export type AppVersionRow = Selectable<AppVersionsTable>;
 type Status = AppVersionRow['deployment_status'];
@@ -24,8 +25,8 @@ export class AppVersionRepository {
       .execute();
   }
 
-  async find(id: string, executor: Executor = this.db): Promise<AppVersionRow | undefined> {
-    return await executor.selectFrom('app_versions').selectAll().where('id', '=', id).executeTakeFirst();
+  async find(id: string, tx?: Tx): Promise<AppVersionRow | undefined> {
+    return await executor(tx, this.db).selectFrom('app_versions').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   async findByKey(versionKey: string): Promise<AppVersionRow | undefined> {
@@ -37,8 +38,8 @@ export class AppVersionRepository {
   }
 
   /** The newest live version (spec: latest live ordered by created_at descending). */
-  async latestLive(executor: Executor = this.db): Promise<AppVersionRow | undefined> {
-    return await executor
+  async latestLive(tx?: Tx): Promise<AppVersionRow | undefined> {
+    return await executor(tx, this.db)
       .selectFrom('app_versions')
       .selectAll()
       .where('deployment_status', '=', 'live')
@@ -47,22 +48,16 @@ export class AppVersionRepository {
       .executeTakeFirst();
   }
 
-  async insert(executor: Executor, row: AppVersionRow): Promise<void> {
-    await executor.insertInto('app_versions').values(row).execute();
+  async insert(tx: Tx, row: AppVersionRow): Promise<void> {
+    await executor(tx).insertInto('app_versions').values(row).execute();
   }
 
   /**
    * Changes a version only while it is still in `from`: two admins (or replicas) acting at once cannot both
    * move it. False when it was not in that state (or is gone).
    */
-  async transition(
-    executor: Executor,
-    id: string,
-    from: Status,
-    changes: VersionChanges,
-    updatedAt: string,
-  ): Promise<boolean> {
-    const result = await executor
+  async transition(tx: Tx, id: string, from: Status, changes: VersionChanges, updatedAt: string): Promise<boolean> {
+    const result = await executor(tx)
       .updateTable('app_versions')
       .set({ ...changes, updated_at: updatedAt })
       .where('id', '=', id)
@@ -81,8 +76,8 @@ export class AppVersionRepository {
   }
 
   /** Deletes a version that is not live; false when there is none such. */
-  async deleteUnlessLive(executor: Executor, id: string): Promise<boolean> {
-    const result = await executor
+  async deleteUnlessLive(tx: Tx, id: string): Promise<boolean> {
+    const result = await executor(tx)
       .deleteFrom('app_versions')
       .where('id', '=', id)
       .where('deployment_status', '!=', 'live')

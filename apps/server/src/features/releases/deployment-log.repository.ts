@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DeploymentLogsTable } from '../../db/schema';
-import type { Executor } from '../../db/transaction';
+import { type Executor, executor } from '../../db/unit-of-work';
+import type { Tx } from '../../lib/unit-of-work';
 
 export type DeploymentLogRow = Selectable<DeploymentLogsTable>;
 export type DeploymentLogListRow = DeploymentLogRow & { version_number: string | null };
@@ -10,16 +11,16 @@ type LogChanges = Partial<Omit<DeploymentLogRow, 'id' | 'version_id' | 'started_
 export class DeploymentLogRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: DeploymentLogRow, executor: Executor = this.db): Promise<void> {
-    await executor.insertInto('deployment_logs').values(row).execute();
+  async insert(row: DeploymentLogRow, tx?: Tx): Promise<void> {
+    await executor(tx, this.db).insertInto('deployment_logs').values(row).execute();
   }
 
-  async update(id: string, changes: LogChanges, executor: Executor = this.db): Promise<void> {
-    await executor.updateTable('deployment_logs').set(changes).where('id', '=', id).execute();
+  async update(id: string, changes: LogChanges, tx?: Tx): Promise<void> {
+    await executor(tx, this.db).updateTable('deployment_logs').set(changes).where('id', '=', id).execute();
   }
 
-  async find(id: string, executor: Executor = this.db): Promise<DeploymentLogListRow | undefined> {
-    return await this.query(executor).where('deployment_logs.id', '=', id).executeTakeFirst();
+  async find(id: string, tx?: Tx): Promise<DeploymentLogListRow | undefined> {
+    return await this.query(executor(tx, this.db)).where('deployment_logs.id', '=', id).executeTakeFirst();
   }
 
   /** Newest first, optionally for one version; at most `limit` rows. */
@@ -33,8 +34,8 @@ export class DeploymentLogRepository {
       .execute();
   }
 
-  private query(executor: Executor) {
-    return executor
+  private query(db: Executor) {
+    return db
       .selectFrom('deployment_logs')
       .leftJoin('app_versions', 'app_versions.id', 'deployment_logs.version_id')
       .selectAll('deployment_logs')

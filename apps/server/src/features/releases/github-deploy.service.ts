@@ -1,6 +1,7 @@
 import type { DeploymentResult } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import { newId, nowIso } from '../../lib/crypto';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../audit/audit.service';
 import type { AppVersionRepository, AppVersionRow } from './app-version.repository';
 import type { DeploymentLogRepository } from './deployment-log.repository';
@@ -35,6 +36,7 @@ export class GithubDeployService {
     private readonly notifications: UpdateNotificationRepository,
     private readonly integration: GithubIntegrationService,
     private readonly versionService: VersionService,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
     private readonly timeoutMs: number,
   ) {}
@@ -50,7 +52,7 @@ export class GithubDeployService {
         published = await this.publish(connection, version, logId);
         const now = nowIso();
         const done = published;
-        await this.audit.run(async (trx) => {
+        await this.uow.run(async (tx) => {
           const changes = {
             deployment_status: 'live' as const,
             deployed_at: now,
@@ -58,12 +60,12 @@ export class GithubDeployService {
             github_commit_sha: done.sha,
             deployment_error: null,
           };
-          if (!(await this.versions.transition(trx, id, 'staged', changes, now))) {
-            throw refusedTransition((await this.versions.find(id, trx))?.deployment_status ?? 'draft', 'live');
+          if (!(await this.versions.transition(tx, id, 'staged', changes, now))) {
+            throw refusedTransition((await this.versions.find(id, tx))?.deployment_status ?? 'draft', 'live');
           }
-          await this.logs.update(logId, { deployment_status: 'completed', completed_at: now }, trx);
-          await this.notifications.fanOut(trx, version);
-          await this.versionService.record(trx, context, 'UPDATE', version, {
+          await this.logs.update(logId, { deployment_status: 'completed', completed_at: now }, tx);
+          await this.notifications.fanOut(tx, version);
+          await this.versionService.record(tx, context, 'UPDATE', version, {
             from: 'staged',
             to: 'live',
             via: 'github',
@@ -88,12 +90,12 @@ export class GithubDeployService {
       try {
         await connection.client.markReleaseDraft(releaseId);
         const now = nowIso();
-        await this.audit.run(async (trx) => {
-          if (!(await this.versions.transition(trx, id, 'live', { deployment_status: 'rollback' }, now))) {
-            throw refusedTransition((await this.versions.find(id, trx))?.deployment_status ?? 'draft', 'rollback');
+        await this.uow.run(async (tx) => {
+          if (!(await this.versions.transition(tx, id, 'live', { deployment_status: 'rollback' }, now))) {
+            throw refusedTransition((await this.versions.find(id, tx))?.deployment_status ?? 'draft', 'rollback');
           }
-          await this.logs.update(logId, { deployment_status: 'completed', completed_at: now }, trx);
-          await this.versionService.record(trx, context, 'UPDATE', version, {
+          await this.logs.update(logId, { deployment_status: 'completed', completed_at: now }, tx);
+          await this.versionService.record(tx, context, 'UPDATE', version, {
             from: 'live',
             to: 'rollback',
             via: 'github',

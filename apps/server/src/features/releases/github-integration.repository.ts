@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, GithubIntegrationsTable } from '../../db/schema';
-import type { Executor } from '../../db/transaction';
+import { executor } from '../../db/unit-of-work';
+import type { Tx } from '../../lib/unit-of-work';
 
 export type GithubIntegrationRow = Selectable<GithubIntegrationsTable>;
 
@@ -14,8 +15,8 @@ export class GithubIntegrationRepository {
     return await this.db.selectFrom('github_integrations').selectAll().where('id', '=', ROW_ID).executeTakeFirst();
   }
 
-  async save(values: Omit<GithubIntegrationRow, 'id'>, executor: Executor = this.db): Promise<void> {
-    await executor
+  async save(values: Omit<GithubIntegrationRow, 'id'>, tx?: Tx): Promise<void> {
+    await executor(tx, this.db)
       .insertInto('github_integrations')
       .values({ id: ROW_ID, ...values })
       .onConflict((oc) => oc.column('id').doUpdateSet(values))

@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors';
 import { parseOutboundUrl, type SsrfPolicy } from '../../http/ssrf-guard';
 import { nowIso } from '../../lib/crypto';
 import type { SecretBox } from '../../lib/secret-box';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../audit/audit.service';
 import { GithubClient } from './github-client';
 import type { GithubIntegrationRepository, GithubIntegrationRow } from './github-integration.repository';
@@ -39,6 +40,7 @@ export class GithubIntegrationService {
     private readonly secrets: SecretBox,
     private readonly policy: () => Promise<SsrfPolicy>,
     private readonly timeoutMs: number,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
 
@@ -94,10 +96,10 @@ export class GithubIntegrationService {
       updated_by: context.actorId,
       updated_at: nowIso(),
     };
-    await this.audit.run(async (trx) => {
-      await this.repository.save(values, trx);
+    await this.uow.run(async (tx) => {
+      await this.repository.save(values, tx);
       await this.audit.record(
-        trx,
+        tx,
         {
           userId: context.actorId,
           action: existing ? 'UPDATE' : 'CREATE',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { SecretBox } from '../../lib/secret-box';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import { NetworkSettingsRepository } from '../admin/network-settings.repository';
 import { NetworkSettingsService } from '../admin/network-settings.service';
 import type { AuditService } from '../audit/audit.service';
@@ -23,26 +24,28 @@ export interface ReleasesFeature {
 }
 
 /** Wires releases (called from app.ts). */
-export function buildReleasesFeature(config: Config, db: Db, audit: AuditService): ReleasesFeature {
+export function buildReleasesFeature(config: Config, db: Db, uow: UnitOfWork, audit: AuditService): ReleasesFeature {
   const versions = new AppVersionRepository(db.kysely);
   const logs = new DeploymentLogRepository(db.kysely);
   const notifications = new UpdateNotificationRepository(db.kysely);
-  const network = new NetworkSettingsService(new NetworkSettingsRepository(db.kysely), audit);
+  const network = new NetworkSettingsService(new NetworkSettingsRepository(db.kysely), uow, audit);
   const integrationService = new GithubIntegrationService(
     new GithubIntegrationRepository(db.kysely),
     new SecretBox(config.SECRET, 'github-integration-token'),
     // A GitHub Enterprise or webhook on the intranet is reachable once an admin allows its host.
     () => network.userUrlPolicy(),
     config.GITHUB_TIMEOUT_MS,
+    uow,
     audit,
   );
-  const versionService = new VersionService(versions, logs, notifications, audit);
+  const versionService = new VersionService(versions, logs, notifications, uow, audit);
   const deployService = new GithubDeployService(
     versions,
     logs,
     notifications,
     integrationService,
     versionService,
+    uow,
     audit,
     config.GITHUB_TIMEOUT_MS,
   );

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Executor } from '../../db/transaction';
+import { executor } from '../../db/unit-of-work';
 import { newId, nowIso } from '../../lib/crypto';
+import type { Tx } from '../../lib/unit-of-work';
 import type { AppVersionRow } from './app-version.repository';
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits (10 columns a row). */
@@ -19,8 +20,9 @@ export class UpdateNotificationRepository {
    * that already has one for this version keeps it (unique user+version), so going live twice notifies once.
    * Returns how many were created.
    */
-  async fanOut(trx: Executor, version: Pick<AppVersionRow, 'id' | 'version_number' | 'is_critical'>): Promise<number> {
-    const profiles = await trx.selectFrom('profiles').select('id').orderBy('id').execute();
+  async fanOut(tx: Tx, version: Pick<AppVersionRow, 'id' | 'version_number' | 'is_critical'>): Promise<number> {
+    const db = executor(tx);
+    const profiles = await db.selectFrom('profiles').select('id').orderBy('id').execute();
     const createdAt = nowIso();
     const title = version.is_critical ? 'Critical Update Available' : 'Update Available';
     const message = `Version ${version.version_number} is now available`;
@@ -38,7 +40,7 @@ export class UpdateNotificationRepository {
         dismissed_at: null,
         created_at: createdAt,
       }));
-      const result = await trx
+      const result = await db
         .insertInto('update_notifications')
         .values(rows)
         .onConflict((oc) => oc.columns(['user_id', 'version_id']).doNothing())

@@ -5,10 +5,9 @@ import type {
   DeploymentStatus,
   UpdateVersionStatusBody,
 } from '@hearth/contract';
-import { isUniqueViolation } from '../../db/errors';
-import type { Executor } from '../../db/transaction';
 import { AppError } from '../../http/errors';
 import { newId, nowIso } from '../../lib/crypto';
+import { isUniqueViolation, type Tx, type UnitOfWork } from '../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../audit/audit.service';
 import type { AppVersionRepository, AppVersionRow } from './app-version.repository';
 import type { DeploymentLogRepository } from './deployment-log.repository';
@@ -37,6 +36,7 @@ export class VersionService {
     private readonly versions: AppVersionRepository,
     private readonly logRepository: DeploymentLogRepository,
     private readonly notifications: UpdateNotificationRepository,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
 
@@ -73,10 +73,10 @@ export class VersionService {
       deployment_error: null,
     };
     try {
-      await this.audit.run(async (trx) => {
-        await this.versions.insert(trx, row);
-        if (live) await this.announce(trx, row, context.actorId, now);
-        await this.record(trx, context, 'CREATE', row, { status: row.deployment_status });
+      await this.uow.run(async (tx) => {
+        await this.versions.insert(tx, row);
+        if (live) await this.announce(tx, row, context.actorId, now);
+        await this.record(tx, context, 'CREATE', row, { status: row.deployment_status });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw AppError.conflict(`Version ${body.version} already exists.`);
@@ -92,12 +92,12 @@ export class VersionService {
     const now = nowIso();
     const changes =
       to === 'live' ? { deployment_status: to, deployed_at: now, deployment_error: null } : { deployment_status: to };
-    await this.audit.run(async (trx) => {
-      const moved = await this.versions.transition(trx, id, current.deployment_status, changes, now);
-      if (!moved) throw await this.whyNot(trx, id, to);
-      if (to === 'live') await this.announce(trx, current, context.actorId, now);
-      if (to === 'rollback') await this.writeLog(trx, id, context.actorId, now, 'completed');
-      await this.record(trx, context, 'UPDATE', current, { from: current.deployment_status, to });
+    await this.uow.run(async (tx) => {
+      const moved = await this.versions.transition(tx, id, current.deployment_status, changes, now);
+      if (!moved) throw await this.whyNot(tx, id, to);
+      if (to === 'live') await this.announce(tx, current, context.actorId, now);
+      if (to === 'rollback') await this.writeLog(tx, id, context.actorId, now, 'completed');
+      await this.record(tx, context, 'UPDATE', current, { from: current.deployment_status, to });
     });
     return toAppVersion(await this.get(id));
   }
@@ -106,9 +106,9 @@ export class VersionService {
   async delete(id: string, context: AuditContext): Promise<void> {
     const current = await this.get(id);
     if (current.deployment_status === 'live') throw refusedTransition('live', 'deleted');
-    await this.audit.run(async (trx) => {
-      if (!(await this.versions.deleteUnlessLive(trx, id))) throw await this.whyNot(trx, id, 'deleted');
-      await this.record(trx, context, 'DELETE', current, {});
+    await this.uow.run(async (tx) => {
+      if (!(await this.versions.deleteUnlessLive(tx, id))) throw await this.whyNot(tx, id, 'deleted');
+      await this.record(tx, context, 'DELETE', current, {});
     });
   }
 
@@ -117,20 +117,20 @@ export class VersionService {
   }
 
   /** Going live: a completed log and one update notification per profile, in the caller's transaction. */
-  async announce(trx: Executor, version: AppVersionRow, userId: string | null, at: string): Promise<void> {
-    await this.writeLog(trx, version.id, userId, at, 'completed');
-    await this.notifications.fanOut(trx, version);
+  async announce(tx: Tx, version: AppVersionRow, userId: string | null, at: string): Promise<void> {
+    await this.writeLog(tx, version.id, userId, at, 'completed');
+    await this.notifications.fanOut(tx, version);
   }
 
   async record(
-    trx: Executor,
+    tx: Tx,
     context: AuditContext,
     action: 'CREATE' | 'UPDATE' | 'DELETE',
     version: Pick<AppVersionRow, 'id' | 'version_number'>,
     details: Record<string, unknown>,
   ): Promise<void> {
     await this.audit.record(
-      trx,
+      tx,
       {
         userId: context.actorId,
         action,
@@ -142,7 +142,7 @@ export class VersionService {
     );
   }
 
-  private async writeLog(trx: Executor, versionId: string, userId: string | null, at: string, status: 'completed') {
+  private async writeLog(tx: Tx, versionId: string, userId: string | null, at: string, status: 'completed') {
     await this.logRepository.insert(
       {
         id: newId(),
@@ -156,13 +156,13 @@ export class VersionService {
         deployment_error: null,
         user_id: userId,
       },
-      trx,
+      tx,
     );
   }
 
   /** Someone else moved or deleted the version between our read and our write. */
-  private async whyNot(trx: Executor, id: string, to: string): Promise<AppError> {
-    const now = await this.versions.find(id, trx);
+  private async whyNot(tx: Tx, id: string, to: string): Promise<AppError> {
+    const now = await this.versions.find(id, tx);
     return now ? refusedTransition(now.deployment_status, to) : new AppError('not_found', 404, VERSION_NOT_FOUND);
   }
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Executor } from '../../db/transaction';
+import { executor } from '../../db/unit-of-work';
 import { newId, nowIso, sha256 } from '../../lib/crypto';
+import type { Tx } from '../../lib/unit-of-work';
 import { toAuthUser, USER_COLUMNS } from '../accounts/user.repository';
 import type { AuthUser } from '../accounts/user.types';
 
@@ -11,10 +12,7 @@ const columns = ['id', 'name', 'prefix', 'created_at', 'last_used_at', 'expires_
 export class ApiTokenRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async create(
-    input: { userId: string; name: string; secret: string; expiresAt: string | null },
-    executor: Executor = this.db,
-  ) {
+  async create(input: { userId: string; name: string; secret: string; expiresAt: string | null }, tx?: Tx) {
     const row = {
       id: newId(),
       user_id: input.userId,
@@ -25,7 +23,7 @@ export class ApiTokenRepository {
       last_used_at: null,
       expires_at: input.expiresAt,
     };
-    await executor.insertInto('api_tokens').values(row).execute();
+    await executor(tx, this.db).insertInto('api_tokens').values(row).execute();
     return {
       id: row.id,
       name: row.name,
@@ -45,8 +43,8 @@ export class ApiTokenRepository {
       .execute();
   }
 
-  async deleteForUser(userId: string, id: string, executor: Executor = this.db): Promise<boolean> {
-    const result = await executor
+  async deleteForUser(userId: string, id: string, tx?: Tx): Promise<boolean> {
+    const result = await executor(tx, this.db)
       .deleteFrom('api_tokens')
       .where('id', '=', id)
       .where('user_id', '=', userId)

@@ -1,6 +1,7 @@
 import type { ApiTokenCreateBody } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import { randomToken } from '../../lib/crypto';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import { API_TOKEN_PREFIX } from '../accounts/auth.service';
 import type { AuditContext, AuditService } from '../audit/audit.service';
 import type { ApiTokenRepository } from './api-token.repository';
@@ -11,6 +12,7 @@ const DAY_MS = 86_400_000;
 export class ApiTokenService {
   constructor(
     private readonly tokens: ApiTokenRepository,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
 
@@ -27,19 +29,19 @@ export class ApiTokenService {
     const expiresAt = input.expires_in_days
       ? new Date(Date.now() + input.expires_in_days * DAY_MS).toISOString()
       : null;
-    const token = await this.audit.run(async (trx) => {
-      const created = await this.tokens.create({ userId, name: input.name, secret, expiresAt }, trx);
+    const token = await this.uow.run(async (tx) => {
+      const created = await this.tokens.create({ userId, name: input.name, secret, expiresAt }, tx);
       const event = { userId, action: 'CREATE', resourceType: 'api_token', resourceId: created.id } as const;
-      await this.audit.record(trx, { ...event, details: { name: created.name, prefix: created.prefix } }, context);
+      await this.audit.record(tx, { ...event, details: { name: created.name, prefix: created.prefix } }, context);
       return created;
     });
     return { token, secret };
   }
 
   async revoke(userId: string, id: string, context: AuditContext): Promise<void> {
-    await this.audit.run(async (trx) => {
-      if (!(await this.tokens.deleteForUser(userId, id, trx))) throw AppError.notFound('API token');
-      await this.audit.record(trx, { userId, action: 'DELETE', resourceType: 'api_token', resourceId: id }, context);
+    await this.uow.run(async (tx) => {
+      if (!(await this.tokens.deleteForUser(userId, id, tx))) throw AppError.notFound('API token');
+      await this.audit.record(tx, { userId, action: 'DELETE', resourceType: 'api_token', resourceId: id }, context);
     });
   }
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { type Executor, inTransaction } from '../../db/transaction';
+import { executor } from '../../db/unit-of-work';
 import { nowIso } from '../../lib/crypto';
+import type { Tx } from '../../lib/unit-of-work';
 import { PreferencesRepository } from '../privacy/preferences.repository';
 
 const versionColumns = [
@@ -60,8 +61,8 @@ export class UpdateNoticeRepository {
       .execute();
   }
 
-  findNotification(userId: string, id: string, executor: Executor = this.db) {
-    return executor
+  findNotification(userId: string, id: string, tx?: Tx) {
+    return executor(tx, this.db)
       .selectFrom('update_notifications')
       .innerJoin('app_versions', 'app_versions.id', 'update_notifications.version_id')
       .select(notificationColumns)
@@ -83,23 +84,21 @@ export class UpdateNoticeRepository {
   }
 
   /** unread → read: sets read_at once; a notification already read keeps its first time. */
-  markRead(userId: string, id: string) {
-    return inTransaction(this.db, async (trx) => {
-      await trx
-        .updateTable('update_notifications')
-        .set({ read_at: nowIso() })
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .where('read_at', 'is', null)
-        .execute();
-      return this.findNotification(userId, id, trx);
-    });
+  async markRead(tx: Tx, userId: string, id: string) {
+    await executor(tx)
+      .updateTable('update_notifications')
+      .set({ read_at: nowIso() })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('read_at', 'is', null)
+      .execute();
+    return this.findNotification(userId, id, tx);
   }
 
   /** read → dismissed (a notification dismissed unread counts as read then too); only open ones change. */
-  async dismiss(userId: string, versionId?: string, executor: Executor = this.db): Promise<number> {
+  async dismiss(userId: string, versionId?: string, tx?: Tx): Promise<number> {
     const now = nowIso();
-    let query = executor
+    let query = executor(tx, this.db)
       .updateTable('update_notifications')
       .set((eb) => ({ dismissed_at: now, read_at: eb.fn.coalesce('read_at', eb.val(now)) }))
       .where('user_id', '=', userId)
@@ -119,16 +118,14 @@ export class UpdateNoticeRepository {
   }
 
   /** Finishing an update: records the version and dismisses the owner's notifications for it, together. */
-  finishUpdate(userId: string, version: { id: string; version_number: string }): Promise<number> {
-    return inTransaction(this.db, async (trx) => {
-      await this.preferences.getOrCreate(userId, trx);
-      await trx
-        .updateTable('user_update_preferences')
-        .set({ last_updated_version: version.version_number, updated_at: nowIso() })
-        .where('user_id', '=', userId)
-        .execute();
-      return this.dismiss(userId, version.id, trx);
-    });
+  async finishUpdate(tx: Tx, userId: string, version: { id: string; version_number: string }): Promise<number> {
+    await this.preferences.getOrCreate(userId, tx);
+    await executor(tx)
+      .updateTable('user_update_preferences')
+      .set({ last_updated_version: version.version_number, updated_at: nowIso() })
+      .where('user_id', '=', userId)
+      .execute();
+    return this.dismiss(userId, version.id, tx);
   }
 }
 

@@ -7,6 +7,7 @@ import {
   type UpdatesResponse,
 } from '@hearth/contract';
 import { AppError } from '../../http/errors';
+import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { LiveVersionRow, NotificationRow, UpdateNoticeRepository } from './update-notice.repository';
 
 const toLiveVersion = (row: LiveVersionRow): LiveVersion => ({
@@ -48,6 +49,7 @@ export function newestVersion<T extends { version_number: string; deployed_at: s
 export class UpdateNoticeService {
   constructor(
     private readonly notices: UpdateNoticeRepository,
+    private readonly uow: UnitOfWork,
     private readonly serverVersion: string,
   ) {}
 
@@ -69,7 +71,7 @@ export class UpdateNoticeService {
   }
 
   async markRead(userId: string, id: string): Promise<UpdateNotification> {
-    const row = await this.notices.markRead(userId, id);
+    const row = await this.uow.run((tx) => this.notices.markRead(tx, userId, id));
     if (!row) throw AppError.notFound('Notification');
     return toNotification(row);
   }
@@ -83,7 +85,7 @@ export class UpdateNoticeService {
     const live = await this.notices.liveVersions();
     const target = newestVersion(live.filter((row) => compareVersions(row.version_number, version) === 0));
     if (!target) throw AppError.notFound('Version');
-    const dismissed = await this.notices.finishUpdate(userId, target);
+    const dismissed = await this.uow.run((tx) => this.notices.finishUpdate(tx, userId, target));
     return { last_updated_version: target.version_number, dismissed };
   }
 }

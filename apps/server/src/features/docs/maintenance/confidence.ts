@@ -4,6 +4,7 @@ import {
   type DocImpact,
   type DocUpdateType,
 } from '@hearth/contract';
+import { diffArrays } from 'diff';
 
 /**
  * How sure we are that a drafted documentation update can go in without review (spec §9): start 0.5; +0.2 when
@@ -13,8 +14,11 @@ import {
 
 /** A component change counts as complex when more than this many lines were added or removed. */
 export const COMPLEX_COMPONENT_LINES = 150;
-/** Above this many cells the exact line LCS is not computed; a line-multiset overlap bounds it instead. */
-const LCS_CELL_LIMIT = 4_000_000;
+/**
+ * Lines added plus removed that the similarity diff looks for at most: past it the pages are too different to
+ * count as "more than 80% similar" unless they are thousands of lines long (a few hundred ms in the worst case).
+ */
+const SIMILARITY_MAX_EDITS = 1000;
 
 export interface ConfidenceInput {
   impact: DocImpact;
@@ -26,57 +30,27 @@ export interface ConfidenceInput {
 
 const lines = (text: string) => text.replace(/\r\n/g, '\n').split('\n');
 
-/** Length of the longest common subsequence of two line lists (two rows of the DP table). */
-function lcsLength(a: readonly string[], b: readonly string[]): number {
-  let previous = new Uint32Array(b.length + 1);
-  let current = new Uint32Array(b.length + 1);
-  for (const line of a) {
-    for (let j = 1; j <= b.length; j += 1) {
-      current[j] = line === b[j - 1] ? (previous[j - 1] ?? 0) + 1 : Math.max(previous[j] ?? 0, current[j - 1] ?? 0);
-    }
-    [previous, current] = [current, previous];
-  }
-  return previous[b.length] ?? 0;
-}
-
-/** Lines the two lists share, counted with multiplicity (an upper bound of the LCS, for very large pages). */
-function sharedLines(a: readonly string[], b: readonly string[]): number {
-  const counts = new Map<string, number>();
-  for (const line of a) counts.set(line, (counts.get(line) ?? 0) + 1);
-  let shared = 0;
-  for (const line of b) {
-    const left = counts.get(line) ?? 0;
-    if (left > 0) {
-      shared += 1;
-      counts.set(line, left - 1);
-    }
-  }
-  return shared;
-}
-
 /**
- * Line similarity 2·LCS/(|a|+|b|) in 0-1 (1: identical). Common leading and trailing lines are matched first,
- * so the usual small edit costs little; when the differing middles are still huge the multiset overlap is used.
+ * Line similarity 2·common/(|a|+|b|) in 0-1 (1: identical), the common lines being a longest common subsequence
+ * (jsdiff's Myers diff). Past SIMILARITY_MAX_EDITS edits only the unchanged head and tail count: a lower bound,
+ * so a page rewritten that much never looks more similar than it is.
  */
 export function similarity(before: string, after: string): number {
   if (before === after) return 1;
   const a = lines(before);
   const b = lines(after);
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start += 1;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA -= 1;
-    endB -= 1;
+  const changes = diffArrays(a, b, { maxEditLength: SIMILARITY_MAX_EDITS });
+  if (changes) {
+    const common = changes.reduce((sum, change) => (change.added || change.removed ? sum : sum + change.count), 0);
+    return (2 * common) / (a.length + b.length);
   }
-  const middleA = a.slice(start, endA);
-  const middleB = b.slice(start, endB);
-  const common =
-    start +
-    (a.length - endA) +
-    (middleA.length * middleB.length <= LCS_CELL_LIMIT ? lcsLength(middleA, middleB) : sharedLines(middleA, middleB));
-  return (2 * common) / (a.length + b.length);
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head += 1;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) {
+    tail += 1;
+  }
+  return (2 * (head + tail)) / (a.length + b.length);
 }
 
 export function isComplexComponent(fileType: DocFileType, linesChanged: number): boolean {

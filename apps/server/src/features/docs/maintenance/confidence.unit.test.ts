@@ -17,11 +17,14 @@ describe('similarity', () => {
     expect(similarity('a\nb\nc', 'c\na\nb')).toBeCloseTo(4 / 6);
   });
 
-  it('stays fast on big pages', () => {
+  it('stays fast on big pages, exact when few lines changed and low when the page was rewritten', () => {
     const big = Array.from({ length: 5000 }, (_, index) => `line ${index}`);
-    const shuffled = [...big].reverse();
+    const edited = big.map((line, index) => (index % 50 === 0 ? `${line} edited` : line));
     const started = Date.now();
-    expect(similarity(big.join('\n'), shuffled.join('\n'))).toBeGreaterThan(0);
+    // 100 of 5000 lines replaced: 4900 common lines.
+    expect(similarity(big.join('\n'), edited.join('\n'))).toBeCloseTo(0.98);
+    // Reversed, only one line can be kept in order: far from 80% similar (line counts alone once said 100%).
+    expect(similarity(big.join('\n'), [...big].reverse().join('\n'))).toBeLessThan(0.01);
     expect(Date.now() - started).toBeLessThan(2000);
   });
 });

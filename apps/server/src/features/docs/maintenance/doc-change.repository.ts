@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DocChangesTable } from '../../../db/schema';
-import type { Executor } from '../../../db/transaction';
+import { executor } from '../../../db/unit-of-work';
+import type { Tx } from '../../../lib/unit-of-work';
 
 export type DocChangeRow = Selectable<DocChangesTable>;
 
@@ -23,35 +24,32 @@ export class DocChangeRepository {
       .execute();
   }
 
-  async find(id: string, executor: Executor = this.db): Promise<DocChangeRow | undefined> {
-    return await executor.selectFrom('doc_changes').selectAll().where('id', '=', id).executeTakeFirst();
+  async find(id: string, tx?: Tx): Promise<DocChangeRow | undefined> {
+    return await executor(tx, this.db).selectFrom('doc_changes').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /**
    * Records changes; a file already recorded at the same commit (a repeated detection, or two replicas at once)
    * is kept as it was. Answers the rows of those files at that commit.
    */
-  async insertMany(executor: Executor, rows: DocChangeRow[]): Promise<DocChangeRow[]> {
+  async insertMany(tx: Tx, rows: DocChangeRow[]): Promise<DocChangeRow[]> {
+    const db = executor(tx);
     const first = rows[0];
     if (!first) return [];
     for (let start = 0; start < rows.length; start += 100) {
-      await executor
+      await db
         .insertInto('doc_changes')
         .values(rows.slice(start, start + 100))
         .onConflict((oc) => oc.columns(['commit_sha', 'file_path']).doNothing())
         .execute();
     }
     const wanted = new Set(rows.map((row) => row.file_path));
-    const stored = await executor
-      .selectFrom('doc_changes')
-      .selectAll()
-      .where('commit_sha', '=', first.commit_sha)
-      .execute();
+    const stored = await db.selectFrom('doc_changes').selectAll().where('commit_sha', '=', first.commit_sha).execute();
     const byPath = new Map(stored.filter((row) => wanted.has(row.file_path)).map((row) => [row.file_path, row]));
     return rows.flatMap((row) => byPath.get(row.file_path) ?? []);
   }
 
-  async markProcessed(executor: Executor, id: string): Promise<void> {
-    await executor.updateTable('doc_changes').set({ processed: 1 }).where('id', '=', id).execute();
+  async markProcessed(tx: Tx, id: string): Promise<void> {
+    await executor(tx).updateTable('doc_changes').set({ processed: 1 }).where('id', '=', id).execute();
   }
 }

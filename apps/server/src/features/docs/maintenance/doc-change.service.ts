@@ -2,6 +2,7 @@ import path from 'node:path';
 import { type DetectDocChangesBody, type DetectDocChangesResult, type DocChange, parseDocPage } from '@hearth/contract';
 import { AppError } from '../../../http/errors';
 import { newId, nowIso } from '../../../lib/crypto';
+import type { UnitOfWork } from '../../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../../audit/audit.service';
 import type { ShippedDocs } from '../shipped-docs';
 import { type Classification, classify, isIgnored } from './classify';
@@ -31,6 +32,7 @@ export class DocChangeService {
     private readonly changes: DocChangeRepository,
     private readonly settings: MaintenanceSettingsService,
     private readonly shipped: ShippedDocs,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
 
@@ -85,11 +87,11 @@ export class DocChangeService {
     const skipped = kept.length - recorded.length;
     // Read before the transaction: on SQLite a read outside it would wait for it to end.
     const latest = await this.settings.stored();
-    const stored = await this.audit.run(async (trx) => {
-      const inserted = await this.changes.insertMany(trx, rows);
-      await this.settings.store(trx, { ...latest, lastProcessedCommit: head });
+    const stored = await this.uow.run(async (tx) => {
+      const inserted = await this.changes.insertMany(tx, rows);
+      await this.settings.store(tx, { ...latest, lastProcessedCommit: head });
       await this.audit.record(
-        trx,
+        tx,
         {
           userId: context.actorId,
           action: 'CREATE',

@@ -1,6 +1,7 @@
 import type { DocUpdate, ProcessDocUpdatesResult } from '@hearth/contract';
 import { AppError } from '../../../http/errors';
 import { nowIso } from '../../../lib/crypto';
+import type { UnitOfWork } from '../../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../../audit/audit.service';
 import { checkSource, type DocPageService } from '../doc-page.service';
 import type { DocUpdateListRow, DocUpdateRepository } from './doc-update.repository';
@@ -25,6 +26,7 @@ export class DocUpdateDecisionService {
   constructor(
     private readonly updates: DocUpdateRepository,
     private readonly pages: Pick<DocPageService, 'current' | 'saveRevision'>,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
 
@@ -57,12 +59,12 @@ export class DocUpdateDecisionService {
   async reject(id: string, context: AuditContext): Promise<DocUpdate> {
     const row = await findUpdate(this.updates, id);
     if (row.status !== 'pending') throw notPending();
-    await this.audit.run(async (trx) => {
+    await this.uow.run(async (tx) => {
       const at = nowIso();
-      if (!(await this.updates.decide(trx, id, { status: 'rejected', error: null, decidedBy: context.actorId, at }))) {
+      if (!(await this.updates.decide(tx, id, { status: 'rejected', error: null, decidedBy: context.actorId, at }))) {
         throw notPending();
       }
-      await recordUpdate(this.audit, trx, context, 'UPDATE', id, { docPath: row.doc_path, status: 'rejected' });
+      await recordUpdate(this.audit, tx, context, 'UPDATE', id, { docPath: row.doc_path, status: 'rejected' });
     });
     return toDocUpdate(await findUpdate(this.updates, id));
   }
@@ -73,11 +75,11 @@ export class DocUpdateDecisionService {
    */
   private async applyOne(row: DocUpdateListRow, context: AuditContext, via: string): Promise<Outcome> {
     try {
-      await this.audit.run(async (trx) => {
-        const current = await this.pages.current(row.doc_path, trx);
+      await this.uow.run(async (tx) => {
+        const current = await this.pages.current(row.doc_path, tx);
         if (current.source !== row.current_content) throw AppError.conflict(PAGE_CHANGED_SINCE_DRAFT);
         checkSource(row.suggested_content, row.doc_path);
-        const revision = await this.pages.saveRevision(trx, {
+        const revision = await this.pages.saveRevision(tx, {
           path: row.doc_path,
           source: row.suggested_content,
           kind: 'doc_update',
@@ -86,11 +88,11 @@ export class DocUpdateDecisionService {
         });
         const at = nowIso();
         if (
-          !(await this.updates.decide(trx, row.id, { status: 'applied', error: null, decidedBy: context.actorId, at }))
+          !(await this.updates.decide(tx, row.id, { status: 'applied', error: null, decidedBy: context.actorId, at }))
         ) {
           throw notPending();
         }
-        await recordUpdate(this.audit, trx, context, 'UPDATE', row.id, {
+        await recordUpdate(this.audit, tx, context, 'UPDATE', row.id, {
           docPath: row.doc_path,
           status: 'applied',
           revision,
@@ -98,7 +100,7 @@ export class DocUpdateDecisionService {
         });
         if (revision !== null) {
           await this.audit.record(
-            trx,
+            tx,
             {
               userId: context.actorId,
               action: 'UPDATE',
@@ -114,10 +116,10 @@ export class DocUpdateDecisionService {
     } catch (error) {
       if (error instanceof AppError && error.message === NOT_PENDING) throw error;
       const reason = error instanceof AppError ? error.message : 'Applying the update failed.';
-      await this.audit.run(async (trx) => {
+      await this.uow.run(async (tx) => {
         const at = nowIso();
         if (
-          !(await this.updates.decide(trx, row.id, {
+          !(await this.updates.decide(tx, row.id, {
             status: 'rejected',
             error: reason,
             decidedBy: context.actorId,
@@ -126,7 +128,7 @@ export class DocUpdateDecisionService {
         ) {
           throw notPending();
         }
-        await recordUpdate(this.audit, trx, context, 'UPDATE', row.id, {
+        await recordUpdate(this.audit, tx, context, 'UPDATE', row.id, {
           docPath: row.doc_path,
           status: 'rejected',
           error: reason,

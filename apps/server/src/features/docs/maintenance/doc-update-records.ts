@@ -1,5 +1,5 @@
-import type { Executor } from '../../../db/transaction';
 import { AppError } from '../../../http/errors';
+import type { Tx } from '../../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../../audit/audit.service';
 import type { DocUpdateListRow, DocUpdateRepository } from './doc-update.repository';
 
@@ -13,14 +13,14 @@ export async function findUpdate(updates: DocUpdateRepository, id: string): Prom
 /** The audit entry of a documentation update's creation or change, in the transaction that makes it. */
 export async function recordUpdate(
   audit: AuditService,
-  trx: Executor,
+  tx: Tx,
   context: AuditContext,
   action: 'CREATE' | 'UPDATE',
   id: string,
   details: Record<string, unknown>,
 ): Promise<void> {
   await audit.record(
-    trx,
+    tx,
     { userId: context.actorId, action, resourceType: 'doc_update', resourceId: id, details },
     context,
   );

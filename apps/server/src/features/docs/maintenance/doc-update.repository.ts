@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DocUpdatesTable } from '../../../db/schema';
-import type { Executor } from '../../../db/transaction';
+import { type Executor, executor } from '../../../db/unit-of-work';
+import type { Tx } from '../../../lib/unit-of-work';
 
 export type DocUpdateRow = Selectable<DocUpdatesTable>;
 /** An update with the path of the changed file it answers. */
@@ -13,8 +14,8 @@ const LIST_LIMIT = 500;
 export class DocUpdateRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private select(executor: Executor) {
-    return executor
+  private select(db: Executor) {
+    return db
       .selectFrom('doc_updates')
       .innerJoin('doc_changes', 'doc_changes.id', 'doc_updates.change_id')
       .selectAll('doc_updates')
@@ -32,8 +33,8 @@ export class DocUpdateRepository {
       .execute();
   }
 
-  async find(id: string, executor: Executor = this.db): Promise<DocUpdateListRow | undefined> {
-    return await this.select(executor).where('doc_updates.id', '=', id).executeTakeFirst();
+  async find(id: string, tx?: Tx): Promise<DocUpdateListRow | undefined> {
+    return await this.select(executor(tx, this.db)).where('doc_updates.id', '=', id).executeTakeFirst();
   }
 
   /** Pending automatic updates, oldest first (the order they are applied in). */
@@ -56,8 +57,8 @@ export class DocUpdateRepository {
     return Number(row?.count ?? 0);
   }
 
-  async insert(executor: Executor, row: DocUpdateRow): Promise<void> {
-    await executor.insertInto('doc_updates').values(row).execute();
+  async insert(tx: Tx, row: DocUpdateRow): Promise<void> {
+    await executor(tx).insertInto('doc_updates').values(row).execute();
   }
 
   /**
@@ -65,11 +66,11 @@ export class DocUpdateRepository {
    * deciding at once cannot both win.
    */
   async decide(
-    executor: Executor,
+    tx: Tx,
     id: string,
     decision: { status: Exclude<Status, 'pending'>; error: string | null; decidedBy: string | null; at: string },
   ): Promise<boolean> {
-    const result = await executor
+    const result = await executor(tx)
       .updateTable('doc_updates')
       .set({ status: decision.status, error: decision.error, decided_by: decision.decidedBy, decided_at: decision.at })
       .where('id', '=', id)

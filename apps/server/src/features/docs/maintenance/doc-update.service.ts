@@ -7,6 +7,7 @@ import type {
 } from '@hearth/contract';
 import { AppError } from '../../../http/errors';
 import { newId, nowIso } from '../../../lib/crypto';
+import type { UnitOfWork } from '../../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../../audit/audit.service';
 import type { DocPageService } from '../doc-page.service';
 import { confidenceOf, updateTypeOf } from './confidence';
@@ -26,6 +27,7 @@ export class DocUpdateService {
     private readonly changes: DocChangeRepository,
     private readonly pages: Pick<DocPageService, 'current'>,
     private readonly generator: DocUpdateGenerator,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
 
@@ -89,19 +91,19 @@ export class DocUpdateService {
         decided_at: null,
       });
     }
-    await this.audit.run(async (trx) => {
+    await this.uow.run(async (tx) => {
       for (const row of rows) {
-        await this.updates.insert(trx, row);
-        await recordUpdate(this.audit, trx, context, 'CREATE', row.id, {
+        await this.updates.insert(tx, row);
+        await recordUpdate(this.audit, tx, context, 'CREATE', row.id, {
           changeId: change.id,
           docPath: row.doc_path,
           updateType: row.update_type,
           aiConfidence: row.ai_confidence,
         });
       }
-      await this.changes.markProcessed(trx, change.id);
+      await this.changes.markProcessed(tx, change.id);
       await this.audit.record(
-        trx,
+        tx,
         {
           userId: context.actorId,
           action: 'UPDATE',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/database';
+import type { UnitOfWork } from '../../../lib/unit-of-work';
 import type { AdminSettingsService } from '../../admin-settings/admin-settings.service';
 import { InstanceSettingsRepository } from '../../admin-settings/instance-settings.repository';
 import type { AuditService } from '../../audit/audit.service';
@@ -26,6 +27,7 @@ export interface MaintenanceFeature {
 export interface MaintenanceDeps {
   config: Config;
   db: Db;
+  uow: UnitOfWork;
   audit: AuditService;
   registry: ModelRegistry;
   adminSettings: AdminSettingsService;
@@ -41,6 +43,7 @@ export function buildMaintenanceFeature(deps: MaintenanceDeps): MaintenanceFeatu
     new InstanceSettingsRepository(deps.db.kysely),
     deps.adminSettings,
     deps.registry,
+    deps.uow,
     deps.audit,
   );
   const generator = new DocUpdateGenerator(
@@ -50,9 +53,9 @@ export function buildMaintenanceFeature(deps: MaintenanceDeps): MaintenanceFeatu
   );
   return {
     settings,
-    changes: new DocChangeService(changeRepository, settings, deps.shipped, deps.audit),
-    updates: new DocUpdateService(updateRepository, changeRepository, deps.pages, generator, deps.audit),
-    decisions: new DocUpdateDecisionService(updateRepository, deps.pages, deps.audit),
+    changes: new DocChangeService(changeRepository, settings, deps.shipped, deps.uow, deps.audit),
+    updates: new DocUpdateService(updateRepository, changeRepository, deps.pages, generator, deps.uow, deps.audit),
+    decisions: new DocUpdateDecisionService(updateRepository, deps.pages, deps.uow, deps.audit),
   };
 }
 

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DocsMaintenanceSettings, UpdateDocsMaintenanceSettingsBody } from '@hearth/contract';
 import { z } from 'zod';
-import type { Executor } from '../../../db/transaction';
 import { AppError } from '../../../http/errors';
+import type { Tx, UnitOfWork } from '../../../lib/unit-of-work';
 import type { AdminSettingsService } from '../../admin-settings/admin-settings.service';
 import type { InstanceSettingsRepository } from '../../admin-settings/instance-settings.repository';
 import type { AuditContext, AuditService } from '../../audit/audit.service';
@@ -34,6 +34,7 @@ export class MaintenanceSettingsService {
     private readonly repository: InstanceSettingsRepository,
     private readonly adminSettings: Pick<AdminSettingsService, 'system'>,
     private readonly registry: ModelRegistry,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
 
@@ -42,8 +43,8 @@ export class MaintenanceSettingsService {
     return parsed.success ? parsed.data : EMPTY;
   }
 
-  async store(executor: Executor, settings: StoredSettings): Promise<void> {
-    await this.repository.setJson(SETTINGS_KEY, settings, executor);
+  async store(tx: Tx, settings: StoredSettings): Promise<void> {
+    await this.repository.setJson(SETTINGS_KEY, settings, tx);
   }
 
   /** The repository holding the server's own code (found once), when the app runs from a git working tree. */
@@ -104,10 +105,10 @@ export class MaintenanceSettingsService {
       model: body.model,
       lastProcessedCommit: sameTree ? current.lastProcessedCommit : null,
     };
-    await this.audit.run(async (trx) => {
-      await this.store(trx, next);
+    await this.uow.run(async (tx) => {
+      await this.store(tx, next);
       await this.audit.record(
-        trx,
+        tx,
         {
           userId: context.actorId,
           action: 'UPDATE',

@@ -1,7 +1,10 @@
 /**
  * CSV: every row indexed as "header: value" lines, preview = headers + first 10 rows + '... and N more rows'.
- * Rows are parsed one at a time and only kept until the character cap, so a million-row file stays bounded.
+ * Rows come from the one CSV reader (lib/csv.ts) one at a time and are only kept until the character cap, so a
+ * million-row file stays bounded.
  */
+import { CsvError, forEachCsvRow } from '../../../lib/csv';
+import { ExtractionError } from '../extract-text';
 import { decodeText } from '../sniff';
 import { type Extractor, type ExtractorResult, section } from '../types';
 
@@ -9,35 +12,10 @@ const PREVIEW_ROWS = 10;
 const ROWS_PER_SECTION = 50;
 const MAX_COLUMNS = 1_000;
 
-/** Yields rows of an RFC 4180 CSV (quoted fields, doubled quotes, CRLF or LF). */
-export function* csvRows(text: string, delimiter: string): Generator<string[]> {
-  let field = '';
-  let row: string[] = [];
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (quoted) {
-      if (char !== '"') field += char;
-      else if (text[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else quoted = false;
-    } else if (char === '"' && field === '') quoted = true;
-    else if (char === delimiter) {
-      if (row.length < MAX_COLUMNS) row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[index + 1] === '\n') index += 1;
-      row.push(field);
-      if (row.some((value) => value !== '')) yield row;
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  row.push(field);
-  if (row.some((value) => value !== '')) yield row;
-}
-
+/**
+ * The delimiter the first line uses most (comma unless semicolons or tabs outnumber commas). csv-parse takes one
+ * delimiter, or a list it splits on all at once, so a European ';' export with commas in its numbers needs this.
+ */
 function detectDelimiter(text: string, extension: string): string {
   if (extension === 'tsv') return '\t';
   const newline = text.indexOf('\n');
@@ -46,30 +24,44 @@ function detectDelimiter(text: string, extension: string): string {
   return count(';') > count(',') ? ';' : count('\t') > count(',') ? '\t' : ',';
 }
 
-export const extractCsv: Extractor = (data, { extension, limits }): ExtractorResult => {
-  const text = decodeText(data, extension).replace(/^\uFEFF/, '');
-  const rows = csvRows(text, detectDelimiter(text, extension));
-  const first: string[] = rows.next().value ?? [];
-  const headers = first.map((header, index) => header.trim() || `Column ${index + 1}`);
-  const previewLines = [headers.join(', ')];
+export const extractCsv: Extractor = async (data, { extension, limits }): Promise<ExtractorResult> => {
+  // Checks that the bytes are text; the reader then parses the bytes themselves (the same UTF-8).
+  const text = decodeText(data, extension);
+  let headers: string[] | null = null;
+  const previewLines: string[] = [];
   const sections = [];
   let block: string[] = [];
   let chars = 0;
   let total = 0;
-  for (const row of rows) {
+  const onRow = (fields: string[]) => {
+    if (fields.every((value) => value === '')) return; // a blank line or a row of bare delimiters
+    const row = fields.length > MAX_COLUMNS ? fields.slice(0, MAX_COLUMNS) : fields;
+    if (!headers) {
+      headers = row.map((header, index) => header.trim() || `Column ${index + 1}`);
+      previewLines.push(headers.join(', '));
+      return;
+    }
     total += 1;
     if (total <= PREVIEW_ROWS) previewLines.push(row.join(', '));
-    if (chars > limits.maxChars) continue; // keep counting rows for the preview, stop keeping text
-    const record = row.map((value, index) => `${headers[index] ?? `Column ${index + 1}`}: ${value}`).join('\n');
+    if (chars > limits.maxChars) return; // keep counting rows for the preview, stop keeping text
+    const names = headers;
+    const record = row.map((value, index) => `${names[index] ?? `Column ${index + 1}`}: ${value}`).join('\n');
     chars += record.length + 2;
     block.push(record);
     if (block.length === ROWS_PER_SECTION) {
       sections.push(section(block.join('\n\n')));
       block = [];
     }
+  };
+  try {
+    await forEachCsvRow(data, detectDelimiter(text, extension), onRow);
+  } catch (error) {
+    if (error instanceof CsvError) throw new ExtractionError(`The CSV file cannot be read. ${error.message}`);
+    throw error;
   }
   if (block.length) sections.push(section(block.join('\n\n')));
-  if (!sections.length && headers.length) sections.push(section(headers.join(', ')));
+  const header: string[] = headers ?? [];
+  if (!sections.length && header.length) sections.push(section(header.join(', ')));
   if (total > PREVIEW_ROWS) previewLines.push(`... and ${total - PREVIEW_ROWS} more rows`);
   return { sections, preview: previewLines.join('\n') };
 };

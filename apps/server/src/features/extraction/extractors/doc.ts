@@ -2,10 +2,8 @@
  * Legacy Word (.doc) is a binary format without a maintained parser on npm; its text is stored as runs of 8-bit
  * or UTF-16 characters, so the longest readable runs are taken. Best effort, never invented.
  */
-import { mismatch } from '../sniff';
+import { isOle2, mismatch } from '../sniff';
 import { type Extractor, section } from '../types';
-
-const OLE2_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
 
 function readableRuns(data: Buffer): string {
   const runs = (text: string) =>
@@ -16,7 +14,7 @@ function readableRuns(data: Buffer): string {
   return pick.join('\n');
 }
 
-export const extractDoc: Extractor = (data, { extension }) => {
-  if (!data.subarray(0, 4).equals(OLE2_SIGNATURE)) throw mismatch(extension, 'a Word 97-2003 document is an OLE2 file');
+export const extractDoc: Extractor = async (data, { extension }) => {
+  if (!(await isOle2(data))) throw mismatch(extension, 'a Word 97-2003 document is an OLE2 file');
   return { sections: [section(readableRuns(data))] };
 };

@@ -11,9 +11,9 @@ const MAX_MARKUP_BYTES = 8 * 1024 * 1024;
 
 /** Word: mammoth → HTML → markdown, so headings and lists survive; one section per heading. */
 export const extractDocx: Extractor = async (data, { extension }) => {
-  if (!isZip(data)) throw mismatch(extension, 'a Word document is a zip archive');
+  if (!(await isZip(data))) throw mismatch(extension, 'a Word document is a zip archive');
   // mammoth inflates with its own zip reader; prove first that the archive stays within bounds.
-  verifyZip(data, MAX_MARKUP_BYTES);
+  await verifyZip(data, MAX_MARKUP_BYTES);
   const mammoth = await import('mammoth');
   const { value: html } = await mammoth.convertToHtml({ buffer: data });
   return { sections: markdownSections(htmlToMarkdown(html)) };

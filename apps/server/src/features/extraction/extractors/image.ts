@@ -49,7 +49,7 @@ export async function ocrImages(images: Buffer[], signal: AbortSignal): Promise<
 }
 
 export const extractImage: Extractor = async (data, { extension, signal }) => {
-  const kind = imageKind(data);
+  const kind = await imageKind(data);
   if (!kind) throw mismatch(extension, 'it is not a recognised image');
   checkImageSize(data, kind);
   const [text = ''] = await ocrImages([data], signal);

@@ -52,9 +52,9 @@ function slideParagraphs(zip: SafeZip, name: string, budget: number): string[] {
   return paragraphs;
 }
 
-export const extractPptx: Extractor = (data, { extension, limits }) => {
-  if (!isZip(data)) throw mismatch(extension, 'a presentation is a zip archive');
-  const zip = openZip(data);
+export const extractPptx: Extractor = async (data, { extension, limits }) => {
+  if (!(await isZip(data))) throw mismatch(extension, 'a presentation is a zip archive');
+  const zip = await openZip(data);
   if (!zip.entries.some((entry) => entry.name === 'ppt/presentation.xml'))
     throw mismatch(extension, 'no presentation inside');
   const slides = zip.entries

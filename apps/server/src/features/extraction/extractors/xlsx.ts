@@ -158,9 +158,9 @@ function cellText(type: string, value: string, inline: string, strings: string[]
   return value;
 }
 
-export const extractXlsx: Extractor = (data, { extension, limits }) => {
-  if (!isZip(data)) throw mismatch(extension, 'a spreadsheet is a zip archive');
-  const zip = openZip(data);
+export const extractXlsx: Extractor = async (data, { extension, limits }) => {
+  if (!(await isZip(data))) throw mismatch(extension, 'a spreadsheet is a zip archive');
+  const zip = await openZip(data);
   const sheets = sheetList(zip);
   if (!sheets) throw mismatch(extension, 'no workbook inside');
   const shared = sharedStrings(zip, limits.maxChars);

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema';
+import type { Tx } from '../../../lib/unit-of-work';
 import type { ActiveModel, EmbeddingStateRepository } from './embedding-state.repository';
 import type { EmbeddingService } from './embedding.service';
 import type { VectorRepository } from './vector.repository';
@@ -34,11 +33,9 @@ export class DocumentEmbedding {
     }
   }
 
-  /** For ChunkIndexRepository.commitReady's transaction. */
-  writer(documentId: string, prepared: PreparedVectors | null): ((trx: Kysely<Database>) => Promise<void>) | undefined {
-    const vectors = prepared?.vectors;
-    if (!prepared || !vectors) return undefined;
-    return (trx) => this.vectors.writeForDocument(trx, documentId, prepared.model.id, vectors);
+  /** Inside the ingestion job's unit of work, once the chunks are written: their vectors, when there are any. */
+  async write(tx: Tx, documentId: string, prepared: PreparedVectors | null): Promise<void> {
+    if (prepared?.vectors) await this.vectors.writeForDocument(tx, documentId, prepared.model.id, prepared.vectors);
   }
 
   /** After the commit: record the failure and queue a retry, or mark the collection embedded when it is. */

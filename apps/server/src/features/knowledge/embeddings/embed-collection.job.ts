@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JobHandler } from '../../../jobs/job-queue';
+import type { UnitOfWork } from '../../../lib/unit-of-work';
 import { EMBED_BATCH } from './embedder';
 import type { EmbeddingStateRepository } from './embedding-state.repository';
 import type { EmbeddingService } from './embedding.service';
@@ -14,6 +15,7 @@ const Payload = z.object({ collectionId: z.string(), model: z.string() });
  */
 export class EmbedCollectionJob implements JobHandler {
   constructor(
+    private readonly uow: UnitOfWork,
     private readonly embeddings: EmbeddingService,
     private readonly vectors: VectorRepository,
     private readonly state: EmbeddingStateRepository,
@@ -37,7 +39,7 @@ export class EmbedCollectionJob implements JobHandler {
           chunks.map((chunk) => chunk.text),
           () => undefined,
         );
-        await this.vectors.upsert(chunks, model.id, vectors);
+        await this.uow.run((tx) => this.vectors.upsert(tx, chunks, model.id, vectors));
       } catch (error) {
         // The collection stays searchable lexically; the queue retries with backoff.
         const message = error instanceof Error ? error.message : String(error);

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../../db/schema';
+import { executor } from '../../../db/unit-of-work';
+import type { Tx } from '../../../lib/unit-of-work';
 
 /** The instance_settings key of the active embedding model. */
 export const EMBEDDING_SETTING_KEY = 'knowledge.embedding_model';
@@ -33,7 +35,8 @@ export class EmbeddingStateRepository {
     }
   }
 
-  async setActiveModel(model: ActiveModel | null, db: Kysely<Database> = this.db): Promise<void> {
+  async setActiveModel(model: ActiveModel | null, tx?: Tx): Promise<void> {
+    const db = executor(tx, this.db);
     const now = new Date().toISOString();
     if (!model) {
       await db.deleteFrom('instance_settings').where('key', '=', EMBEDDING_SETTING_KEY).execute();

@@ -1,6 +1,7 @@
 import type { EmbeddingSettingsResponse } from '@hearth/contract';
 import { AppError } from '../../../http/errors';
 import type { JobRepository } from '../../../jobs/job.repository';
+import type { UnitOfWork } from '../../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../../audit/audit.service';
 import type { ChunkHit } from '../chunk-index.repository';
 import { EMBED_BATCH, type Embedder, type EmbedderFactory } from './embedder';
@@ -36,6 +37,7 @@ export class EmbeddingService {
     private readonly jobs: JobRepository,
     private readonly poke: () => void,
     private readonly warn: (message: string, error?: unknown) => void,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
 
@@ -128,11 +130,11 @@ export class EmbeddingService {
 
   /** The setting and its audit entry, in one transaction. */
   private async save(actorId: string, model: ActiveModel | null, context: AuditContext): Promise<void> {
-    await this.audit.run(async (trx) => {
-      await this.state.setActiveModel(model, trx);
+    await this.uow.run(async (tx) => {
+      await this.state.setActiveModel(model, tx);
       const details = { model: model?.id ?? null, dims: model?.dims ?? null };
       await this.audit.record(
-        trx,
+        tx,
         { userId: actorId, action: 'UPDATE', resourceType: 'embedding_model', details },
         context,
       );

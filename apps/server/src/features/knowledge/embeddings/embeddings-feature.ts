@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database';
 import type { JobQueue } from '../../../jobs/job-queue';
 import type { JobRepository } from '../../../jobs/job.repository';
+import type { UnitOfWork } from '../../../lib/unit-of-work';
 import type { AuditService } from '../../audit/audit.service';
 import type { ProviderRegistry } from '../../models/model-registry';
 import { DocumentEmbedding } from './document-embedding';
@@ -24,6 +25,7 @@ export function buildEmbeddings(deps: {
   jobs: JobRepository;
   queue: JobQueue;
   providers: ProviderRegistry | null;
+  uow: UnitOfWork;
   audit: AuditService;
 }): EmbeddingsFeature {
   const warn = (message: string, error?: unknown) => deps.log.warn({ err: error }, message);
@@ -39,8 +41,10 @@ export function buildEmbeddings(deps: {
     deps.jobs,
     () => deps.queue.poke(),
     warn,
+    deps.uow,
     deps.audit,
   );
-  deps.queue.register(EMBED_COLLECTION_JOB, new EmbedCollectionJob(embeddingService, vectors, state));
+  const embedCollection = new EmbedCollectionJob(deps.uow, embeddingService, vectors, state);
+  deps.queue.register(EMBED_COLLECTION_JOB, embedCollection);
   return { embeddingService, documentEmbedding: new DocumentEmbedding(embeddingService, vectors, state, warn) };
 }

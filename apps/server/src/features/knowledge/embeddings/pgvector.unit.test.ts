@@ -8,6 +8,7 @@ import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../../db/migrations';
 import type { Database } from '../../../db/schema';
+import { KyselyUnitOfWork } from '../../../db/unit-of-work';
 import { VectorSearchRepository } from './vector-search.repository';
 import { VectorRepository } from './vector.repository';
 import { normalize } from './vector-math';
@@ -100,11 +101,9 @@ describe('vector repository on PostgreSQL with pgvector (PGlite)', () => {
       seqs[text] = String(row.seq);
       chunks.push({ chunk: { seq: row.seq, text, userId, collectionId }, vector: normalize(values) });
     }
-    await repository.upsert(
-      chunks.map((entry) => entry.chunk),
-      MODEL,
-      chunks.map((entry) => entry.vector),
-    );
+    const written = chunks.map((entry) => entry.chunk);
+    const vectors = chunks.map((entry) => entry.vector);
+    await new KyselyUnitOfWork(db).run((tx) => repository.upsert(tx, written, MODEL, vectors));
   }
 
   beforeAll(async () => {
@@ -145,10 +144,13 @@ describe('vector repository on PostgreSQL with pgvector (PGlite)', () => {
   it('replaces vectors on re-embedding and loses them with their chunks', async () => {
     const counts = await repository.counts('alice', MODEL);
     expect(counts.get('alice-notes')).toEqual({ total: 3, embedded: 3 });
-    await repository.upsert(
-      [{ seq: seqs.east as string, text: 'east', userId: 'alice', collectionId: 'alice-notes' }],
-      'ollama:other',
-      [normalize([0, 0, 1])],
+    await new KyselyUnitOfWork(db).run((tx) =>
+      repository.upsert(
+        tx,
+        [{ seq: seqs.east as string, text: 'east', userId: 'alice', collectionId: 'alice-notes' }],
+        'ollama:other',
+        [normalize([0, 0, 1])],
+      ),
     );
     expect((await repository.counts('alice', MODEL)).get('alice-notes')).toEqual({ total: 3, embedded: 2 });
     expect((await repository.missing('alice-notes', MODEL, 10)).map((chunk) => chunk.text)).toEqual(['east']);

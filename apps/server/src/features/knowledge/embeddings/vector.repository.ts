@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../../db/database';
 import type { Database } from '../../../db/schema';
+import { type Executor, executor } from '../../../db/unit-of-work';
+import type { Tx } from '../../../lib/unit-of-work';
 import { toBlob } from './vector-math';
 
 export interface ChunkToEmbed {
@@ -24,18 +26,14 @@ export class VectorRepository {
   ) {}
 
   /** Writes (or replaces) the vectors of chunks that still exist; chunks deleted meanwhile are skipped. */
-  async upsert(chunks: ChunkToEmbed[], model: string, vectors: Float32Array[]): Promise<void> {
+  async upsert(tx: Tx, chunks: ChunkToEmbed[], model: string, vectors: Float32Array[]): Promise<void> {
     if (chunks.length === 0) return;
-    await this.db.transaction().execute((trx) => this.write(trx, chunks, model, vectors));
+    await this.write(executor(tx), chunks, model, vectors);
   }
 
-  /** Inside the transaction that writes a document's chunks: their vectors, in chunk order. */
-  async writeForDocument(
-    trx: Kysely<Database>,
-    documentId: string,
-    model: string,
-    vectors: Float32Array[],
-  ): Promise<void> {
+  /** Inside the unit of work that writes a document's chunks: their vectors, in chunk order. */
+  async writeForDocument(tx: Tx, documentId: string, model: string, vectors: Float32Array[]): Promise<void> {
+    const trx = executor(tx);
     const rows = await trx
       .selectFrom('knowledge_chunks')
       .select(['seq', 'text', 'user_id', 'collection_id'])
@@ -52,7 +50,7 @@ export class VectorRepository {
     await this.write(trx, chunks, model, vectors);
   }
 
-  private async write(trx: Kysely<Database>, chunks: ChunkToEmbed[], model: string, vectors: Float32Array[]) {
+  private async write(trx: Executor, chunks: ChunkToEmbed[], model: string, vectors: Float32Array[]) {
     const now = new Date().toISOString();
     const existing = await trx
       .selectFrom('knowledge_chunks')

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/database';
+import type { UnitOfWork } from '../../../lib/unit-of-work';
 import { RateLimitRepository } from '../../accounts/rate-limit.repository';
 import { RateLimiter } from '../../accounts/rate-limiter';
 import { NetworkSettingsRepository } from '../../admin/network-settings.repository';
@@ -17,6 +18,7 @@ export interface WebImportDependencies {
   db: Db;
   knowledgeService: KnowledgeService;
   registry: ModelRegistry;
+  uow: UnitOfWork;
   audit: AuditService;
 }
 
@@ -25,7 +27,11 @@ export interface WebImportDependencies {
  * (GET/PUT /api/admin/settings/network) and document analysis (POST /api/documents/analyze). Called from app.ts.
  */
 export async function registerWebImportRoutes(server: FastifyInstance, deps: WebImportDependencies): Promise<void> {
-  const networkSettings = new NetworkSettingsService(new NetworkSettingsRepository(deps.db.kysely), deps.audit);
+  const networkSettings = new NetworkSettingsService(
+    new NetworkSettingsRepository(deps.db.kysely),
+    deps.uow,
+    deps.audit,
+  );
   const scraper = new WebScraper(deps.knowledgeService, {
     policy: () => networkSettings.userUrlPolicy(),
   });

@@ -3,7 +3,6 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { LlamaContextSequence, LlamaModel } from 'node-llama-cpp';
 import { AsyncQueue } from '../../../lib/async-queue';
-import { TextBatcher } from '../../../lib/text-batcher';
 import {
   type ChatChunk,
   type ChatRequest,
@@ -195,22 +194,19 @@ interface Generation {
   useTemplate: boolean;
 }
 
+/**
+ * Evaluates one answer, queueing its text chunk by chunk. The queue hands each on asynchronously (never inside
+ * the runtime's callback); runModel paces the text for every provider (lib/text-batcher.ts).
+ */
 async function generate(job: Generation, queue: AsyncQueue<ChatChunk>): Promise<ChatChunk> {
-  const batcher = new TextBatcher((text) => queue.push({ type: 'token', text }));
-  try {
-    return await evaluate(job, batcher);
-  } finally {
-    batcher.flush();
-  }
-}
-
-async function evaluate(job: Generation, batcher: TextBatcher): Promise<ChatChunk> {
   const { sequence, lib, request, signal } = job;
   const options = {
     signal,
     stopOnAbortSignal: true,
     // A token can come out as no text (e.g. a leading space at the start of the answer): no empty token events.
-    onTextChunk: (text: string) => batcher.push(text),
+    onTextChunk: (text: string) => {
+      if (text) queue.push({ type: 'token', text });
+    },
     ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
     temperature: request.temperature ?? 0,
   };

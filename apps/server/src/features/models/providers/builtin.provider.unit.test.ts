@@ -53,12 +53,12 @@ describe('built-in provider running the real tiny GGUF model', () => {
       chunks.push(chunk);
     }
     const tokens = chunks.filter((chunk) => chunk.type === 'token');
-    // The first token alone at once, the rest a frame at a time (this model makes about a thousand a second).
+    // Token by token (runModel paces them for every provider, see model-call.unit.test.ts), none empty.
     expect(tokens.length).toBeGreaterThanOrEqual(2);
     expect(tokens.every((chunk) => chunk.text.length > 0)).toBe(true);
     expect(tokens.map((chunk) => chunk.text).join('').length).toBeGreaterThan(10);
     expect(chunks.at(-1)).toMatchObject({ type: 'done', finishReason: expect.stringMatching(/stop|length/) });
-    expect((chunks.at(-1) as { completionTokens: number }).completionTokens).toBeGreaterThan(tokens.length);
+    expect((chunks.at(-1) as { completionTokens: number }).completionTokens).toBeGreaterThanOrEqual(tokens.length);
     expect(runtime.started).toBe(true);
     expect((await provider.gpu())?.available).toBe(false);
   });

@@ -151,7 +151,10 @@ async function errorDetail(response: Response): Promise<string> {
   return text.trim();
 }
 
-/** Splits a byte stream into lines (NDJSON, SSE). A connection that drops mid-stream throws. */
+/**
+ * Splits a byte stream into lines: Ollama's NDJSON (server-sent events go through lib/sse-reader.ts). A
+ * connection that drops mid-stream throws.
+ */
 export async function* readLines(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder();
   let buffer = '';

@@ -8,6 +8,7 @@ import {
   ProviderError,
   type ProviderModel,
 } from '../model-provider';
+import { readSse } from '../../../lib/sse-reader';
 import {
   ABORTED,
   endFailedStream,
@@ -16,7 +17,6 @@ import {
   linkAbort,
   type ProviderNetwork,
   readJson,
-  readLines,
   toProviderError,
   upstreamFetch,
 } from './http';
@@ -117,9 +117,9 @@ export class OpenAiProvider implements ModelProvider {
     let finish: 'stop' | 'length' | null = null;
     let usage: SseChunk['usage'] = null;
     try {
-      for await (const line of readLines(response.body ?? new ReadableStream())) {
-        if (!line.startsWith('data:')) continue;
-        const data = line.slice(5).trim();
+      // Server-sent events: a chunk's JSON may span several data: lines (joined by the parser).
+      for await (const message of readSse(response.body ?? new ReadableStream())) {
+        const data = message.data.trim();
         if (data === '[DONE]') {
           yield {
             type: 'done',

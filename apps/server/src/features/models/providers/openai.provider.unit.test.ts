@@ -24,7 +24,13 @@ async function failure(work: Promise<unknown>): Promise<ProviderError> {
 describe('OpenAI-compatible provider against a fake server', () => {
   let fake: FakeOpenAi;
   let provider: OpenAiProvider;
-  const defaults = { firstTokenDelayMs: 0, tokenDelayMs: 0, disconnectAfterTokens: null, failStatus: null };
+  const defaults = {
+    firstTokenDelayMs: 0,
+    tokenDelayMs: 0,
+    disconnectAfterTokens: null,
+    failStatus: null,
+    multiLineData: false,
+  };
 
   beforeAll(async () => {
     fake = await startFakeOpenAi({ apiKey: API_KEY });
@@ -68,6 +74,15 @@ describe('OpenAI-compatible provider against a fake server', () => {
     };
     expect(sent).toMatchObject({ max_tokens: 50, stream: true });
     expect(sent.messages[0]?.content[1]?.image_url?.url).toBe('data:image/png;base64,iVBORw0KGgo=');
+  });
+
+  it('reads events whose JSON spans several data: lines (CRLF line ends)', async () => {
+    fake.knobs.multiLineData = true;
+    const signal = new AbortController().signal;
+    const chunks = await collect(provider.chat({ model: 'qwen2.5-7b-instruct', messages: turn, signal }));
+    const text = chunks.flatMap((chunk) => (chunk.type === 'token' ? [chunk.text] : [])).join('');
+    expect(text).toBe(fake.knobs.reply);
+    expect(chunks.at(-1)).toMatchObject({ type: 'done', promptTokens: 10, finishReason: 'stop' });
   });
 
   it('closes the upstream connection within 1 s of an abort', async () => {

@@ -40,7 +40,7 @@ export function DiffView({ diff }: { diff: LineDiff }) {
         <p>
           <span className="text-green-700 dark:text-green-400">+{diff.added}</span>{' '}
           <span className="text-red-700 dark:text-red-400">-{diff.removed}</span> lines
-          {diff.exact ? '' : ' (the page is large: changed parts are shown as whole blocks)'}
+          {diff.exact ? '' : ' (too many changes to compare line by line: changed parts are shown as whole blocks)'}
         </p>
         <div className="flex items-center gap-2">
           <span aria-live="polite">

@@ -63,7 +63,7 @@ function Rendered({ source, path }: { source: string; path: string }) {
 
 const MARK = { equal: ' ', removed: '−', added: '+' } as const;
 
-/** The lines restoring would remove (red, −) and add (green, +); past the size cap, whole blocks. */
+/** The lines restoring would remove (red, −) and add (green, +); past the edit cap, whole blocks. */
 export function SourceDiff({ before, after }: { before: string; after: string }) {
   const diff = diffLines(before, after);
   if (diff.added === 0 && diff.removed === 0) {

@@ -15,7 +15,9 @@ export async function exportData(): Promise<string> {
   }
   const blob = await response.blob();
   const disposition = response.headers.get('content-disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? FALLBACK_NAME();
+  // The name is quoted only when it has to be (a plain name like ours is sent as a bare token).
+  const named = /filename=(?:"([^"]+)"|([^;\s]+))/.exec(disposition);
+  const fileName = named?.[1] ?? named?.[2] ?? FALLBACK_NAME();
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
