@@ -180,6 +180,8 @@ export interface KnowledgeChunksTable {
   text: string;
   page: number | null;
   heading_path: string | null;
+  /** PostgreSQL only: generated tsvector (english) behind the GIN index; SQLite keeps its FTS5 table instead. */
+  tsv?: never;
 }
 
 /** Per collection: the model that embedded all of it last, and the last embedding failure. */

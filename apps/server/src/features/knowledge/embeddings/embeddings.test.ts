@@ -81,7 +81,8 @@ describe(`embeddings and hybrid search (${testDb})`, () => {
     // No model: lexical only, and the synonym finds nothing.
     const before = await status(server, admin);
     expect(before.active).toBeNull();
-    expect(before.vector_store).toBe(testDb === 'sqlite' ? 'sqlite-vec' : 'exact-js');
+    // CI builds pgvector from ../shared/vendor, so PostgreSQL runs the real vector path.
+    expect(before.vector_store).toBe(testDb === 'sqlite' ? 'sqlite-vec' : 'pgvector');
     expect(before.available.filter((option) => option.embedding).map((option) => option.id)).toEqual([
       MODEL,
       'ollama:mxbai-embed-large',

@@ -1,6 +1,6 @@
 /**
  * The pgvector path of VectorRepository, on real PostgreSQL (PGlite, in WASM) with the real pgvector extension:
- * the test cluster has no pgvector (DESIGN.md §5), so its SQL is checked here, through Hearth's own migrations.
+ * it also runs in the PostgreSQL suite (CI builds pgvector); this file keeps its SQL checked without a cluster.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';

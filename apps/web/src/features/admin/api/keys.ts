@@ -8,5 +8,4 @@ export const adminKeys = {
   activity: ['admin', 'activity'] as const,
   security: ['admin', 'settings', 'security'] as const,
   system: ['admin', 'settings', 'system'] as const,
-  instanceDefaults: ['instance', 'defaults'] as const,
 };

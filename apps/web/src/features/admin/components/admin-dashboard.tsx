@@ -1,8 +1,8 @@
 import { ShieldAlert } from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useAuth } from '../../auth/hooks/use-auth';
-import { DocumentationTab } from '../../docs-maintenance/components/documentation-tab';
-import { UpdatesTab } from '../../releases/components/updates-tab';
+import { useAuth } from '../../auth';
+import { DocumentationTab } from '../../docs-maintenance';
+import { UpdatesTab } from '../../releases';
 import { AddUserDialog } from './add-user-dialog';
 import { OverviewTab } from './overview-tab';
 import { UserManagement } from './user-management';

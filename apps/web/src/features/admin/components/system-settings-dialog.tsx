@@ -15,7 +15,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
 import { describeAuthError } from '../../../lib/password-reasons';
-import { useModels } from '../../models/api/get-models';
+import { useModels } from '../../models';
 import { useSystemSettings, useUpdateSystemSettings } from '../api/settings';
 import { SettingsNote } from './settings-fields';
 

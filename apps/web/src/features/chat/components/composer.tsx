@@ -1,9 +1,7 @@
 import { ArrowUp, Paperclip, Square } from 'lucide-react';
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { PromptVariablesDialog } from '../../prompts/components/prompt-variables-dialog';
-import { SlashPromptMenu } from '../../prompts/components/slash-prompt-menu';
-import { useSlashPrompts } from '../../prompts/hooks/use-slash-prompts';
+import { PromptVariablesDialog, SlashPromptMenu, useSlashPrompts } from '../../prompts';
 import type { useComposerFiles } from '../hooks/use-composer-files';
 import { CHAT_FILE_ACCEPT, namePastedFile } from '../lib/attachment-rules';
 import { PendingFiles } from './pending-files';

@@ -2,7 +2,7 @@ import type { DocUpdate, DocUpdateList, DocUpdateStatus, ProcessDocUpdatesResult
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
-import { docPageKeys } from '../../docs/api/doc-pages';
+import { docPageKeys } from '../../docs';
 import { docsMaintenanceKeys } from './keys';
 
 const paths = apiPaths.admin.docsMaintenance;

@@ -1,4 +1,4 @@
-import { DocPagesCard } from '../../docs/components/doc-pages-card';
+import { DocPagesCard } from '../../docs';
 import { ChangesCard } from './changes-card';
 import { SourceCard } from './source-card';
 import { UpdatesCard } from './updates-card';

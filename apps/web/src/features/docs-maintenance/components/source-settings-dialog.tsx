@@ -13,7 +13,7 @@ import {
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-error';
-import { useModels } from '../../models/api/get-models';
+import { useModels } from '../../models';
 import { useSaveDocsMaintenanceSettings } from '../api/settings';
 import { DOCS_MAINTENANCE_MESSAGES } from '../lib/messages';
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../../components/ui/toast-store';
 import { Toaster } from '../../../components/ui/toaster';
 import { queryKeys } from '../../../lib/query-keys';
-import { AdminDashboard } from '../../admin/components/admin-dashboard';
+import { AdminDashboard } from '../../admin';
 import { stubDocsApi, update } from './fake-docs-api.test-support';
 import { UpdatesCard } from './updates-card';
 

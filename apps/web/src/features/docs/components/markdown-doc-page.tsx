@@ -3,7 +3,7 @@ import { Pencil } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { mayHaveSession } from '../../../lib/api-client';
-import { meQueryOptions } from '../../auth/api/get-me';
+import { meQueryOptions } from '../../auth';
 import { useDocPageOverrides } from '../api/doc-pages';
 import { currentDocPage } from '../lib/current-page';
 import { docPages } from '../lib/doc-pages';

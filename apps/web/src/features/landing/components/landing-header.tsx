@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ThemeToggle } from '../../../components/theme-toggle';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import type { AuthState } from '../../auth/hooks/use-auth';
+import type { AuthState } from '../../auth';
 import { LandingUserMenu } from './landing-user-menu';
 import { SourceLink } from './source-link';
 

@@ -2,7 +2,7 @@ import { LayoutDashboard, Shield } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import type { AuthState } from '../../auth/hooks/use-auth';
+import type { AuthState } from '../../auth';
 import { DemoChat } from './demo-chat';
 
 export function LandingHero({ auth }: { auth: AuthState }) {

@@ -1,5 +1,5 @@
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../auth';
 import { FeatureCards } from './feature-cards';
 import { LandingHeader } from './landing-header';
 import { LandingHero } from './landing-hero';

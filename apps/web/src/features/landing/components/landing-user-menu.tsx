@@ -14,7 +14,7 @@ import {
 import { toast } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
 import { getDisplayName, getInitials } from '../../../lib/initials';
-import { useLogout } from '../../auth/api/logout';
+import { useLogout } from '../../auth';
 
 /** The signed-in visitor's avatar menu in the landing header (it replaces Sign In and Get Started). */
 export function LandingUserMenu({ user, isAdmin }: { user: Me; isAdmin: boolean }) {

@@ -1,7 +1,7 @@
 import { selectDefaultModel } from '@hearth/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { useInstanceDefaults } from '../../admin/api/settings';
+import { useInstanceDefaults } from '../api/instance-defaults';
 import { useModels } from '../api/get-models';
 import { useOllamaStatus } from '../api/get-ollama-status';
 import { useSystemMode } from '../api/get-system-mode';

@@ -2,7 +2,7 @@ import type { DeleteAccountBody, OkResponse } from '@hearth/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../config/paths';
 import { apiRequest } from '../../../lib/api-client';
-import { meQueryOptions } from '../../auth/api/get-me';
+import { meQueryOptions } from '../../auth';
 
 export const deleteAccount = (body: DeleteAccountBody): Promise<OkResponse> =>
   apiRequest<OkResponse>(apiPaths.profile, { method: 'DELETE', body });

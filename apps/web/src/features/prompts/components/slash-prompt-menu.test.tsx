@@ -3,8 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Composer } from '../../chat/components/composer';
-import type { useComposerFiles } from '../../chat/hooks/use-composer-files';
+import { Composer, type useComposerFiles } from '../../chat';
 
 afterEach(() => {
   cleanup();

@@ -5,7 +5,7 @@ import type { Me } from '@hearth/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
-import { AdminDashboard } from '../../admin/components/admin-dashboard';
+import { AdminDashboard } from '../../admin';
 import { dismissToast } from '../../../components/ui/toast-store';
 import { Toaster } from '../../../components/ui/toaster';
 import { UpdatesTab } from './updates-tab';

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../auth';
 import { parseHostList, useNetworkSettings, useSaveNetworkSettings } from '../api/network-settings';
 
 /** Admins only: intranet hosts that user-supplied URLs (Scrape Website) may reach despite being private. */

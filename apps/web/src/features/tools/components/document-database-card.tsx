@@ -5,8 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useCollections } from '../../knowledge/api/get-collections';
-import { embeddingStatusQueryOptions } from '../../knowledge/api/get-embedding-status';
+import { embeddingStatusQueryOptions, useCollections } from '../../knowledge';
 
 const STORES = { 'sqlite-vec': 'sqlite-vec', pgvector: 'pgvector', 'exact-js': 'exact search in the server' } as const;
 

@@ -1,0 +1,2 @@
+/** The admin feature's public surface. */
+export { AdminDashboard } from './components/admin-dashboard';
