@@ -3,6 +3,7 @@ import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import featureBoundaries from './eslint-rules/feature-boundaries.js';
 
 const oneWay = (message, ...patterns) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
@@ -62,6 +63,14 @@ export default tseslint.config(
   {
     files: ['apps/web/src/features/**'],
     rules: oneWay('Features must not import the app shell.', '**/app/**'),
+  },
+  // Features reach each other only through index.ts (eslint-rules/feature-boundaries.js); wiring (the web's app
+  // shell, the server's app.ts and feature builders) composes features and tests exercise internals: both exempt.
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/server/src/features/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*-test-helpers.ts', ...wiring],
+    plugins: { hearth: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'hearth/feature-boundaries': 'error' },
   },
   // Only repositories and db/ touch SQL. Everything else reaches the database through repositories and opens
   // transactions with the UnitOfWork (lib/unit-of-work.ts), passing its opaque Tx along (DESIGN.md §4).

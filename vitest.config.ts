@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: the server suite on SQLite (unit + integration), the same integration suite again on a
- * throwaway PostgreSQL cluster, and the web app's unit tests in jsdom.
+ * The server suite on SQLite (unit + integration), the same integration suite again on a throwaway PostgreSQL
+ * cluster, the web app's unit tests in jsdom, and the tests of the project's own lint rules.
  */
 export default defineConfig({
   test: {
@@ -30,6 +30,8 @@ export default defineConfig({
         },
       },
       'apps/web',
+      // The project's own lint rules (eslint-rules/), tested with ESLint's RuleTester.
+      { test: { name: 'tooling', root: '.', include: ['eslint-rules/**/*.test.js'] } },
     ],
   },
 });

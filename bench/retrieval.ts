@@ -3,8 +3,10 @@
  *
  * Ingests a BEIR corpus (corpus.jsonl, queries.jsonl, qrels/test.tsv) through Hearth's own upload and
  * ingestion pipeline (KnowledgeService.upload → job queue → extract → chunk → index), in process, against a
- * fresh temporary DATA_DIR on SQLite; then runs every judged query through Hearth's own search.
- * Prints nDCG@10 (trec_eval: gain = grade), Recall@100, MRR@10, ingest docs/s, search p50/p95, peak RSS;
+ * fresh temporary DATA_DIR on SQLite (or, with `--database postgres`, a throwaway PostgreSQL 15 cluster like the
+ * tests start); then runs every judged query through Hearth's own search, and through a reference BM25 computed
+ * here over whole documents (k1 0.9, b 0.4, title + text, Porter + English stopwords: bench/lib/reference-bm25.ts).
+ * Prints nDCG@10 (trec_eval: gain = grade), Recall@100, MRR@10 for both, ingest docs/s, search p50/p95, peak RSS;
  * the last line is one JSON object. Never fails on figures.
  *
  * npm run bench:retrieval -- --embedder <model id> [--dataset <dir>]: the same with that embedding model active
@@ -15,14 +17,25 @@
  * mixes two of the dataset's documents, about one chunk each) and reports ingestion and search latency at that
  * size; quality figures are null there (the judgements do not apply to synthetic documents). Add `--build index`
  * to write them through the index repository (chunker, a unit of work, vectors) instead of upload → job → extract,
- * which is several times faster to build.
+ * which is several times faster to build. `--users U` spreads the synthetic documents over U users (one
+ * collection each; the searching user is one of them and holds `--mine M` documents, default scale / U), so
+ * latency is measured with other users' data on the instance.
+ *
+ * npm run bench:retrieval -- --vectors 100000 [--dims 768] [--queries 100] [--database sqlite|postgres]: the
+ * approximate vector index (HNSW / sign-bit sketches) against exact kNN on generated clustered vectors: recall@10
+ * and p50/p95 of vector-only and hybrid search (bench/lib/vector-scale.ts).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../apps/server/src/app';
+import { randomUUID } from 'node:crypto';
+import { type App, buildApp } from '../apps/server/src/app';
+import { KnowledgeRepository } from '../apps/server/src/features/knowledge/knowledge.repository';
 import { loadConfig } from '../apps/server/src/config';
+import { startCluster } from '../apps/server/test/postgres-cluster';
 import { buildThroughIndex } from './lib/direct-build';
+import { vectorScale } from './lib/vector-scale';
+import { ReferenceBm25 } from './lib/reference-bm25';
 import { STRONG_PASSWORD_FOR_BENCH, ndcgAt, percentile, readQrels, recallAt, reciprocalRankAt } from './lib/ir-metrics';
 
 function argument(name: string): string | undefined {
@@ -54,6 +67,65 @@ function synthetic(source: BeirDoc[], count: number): BeirDoc[] {
   });
 }
 
+const documentText = (doc: BeirDoc) => [doc.title, doc.text].filter(Boolean).join('\n\n') || doc._id;
+
+/** Per-query metrics, averaged. */
+class Scores {
+  private readonly ndcg: number[] = [];
+  private readonly recall: number[] = [];
+  private readonly mrr: number[] = [];
+
+  add(ranked: string[], judgements: Map<string, number>): void {
+    this.ndcg.push(ndcgAt(ranked, judgements, 10));
+    this.recall.push(recallAt(ranked, judgements, 100));
+    this.mrr.push(reciprocalRankAt(ranked, judgements, 10));
+  }
+
+  figures() {
+    const mean = (values: number[]) => round(values.reduce((a, b) => a + b, 0) / Math.max(1, values.length));
+    return { 'ndcg@10': mean(this.ndcg), 'recall@100': mean(this.recall), 'mrr@10': mean(this.mrr) };
+  }
+}
+
+/** Other users' documents, one collection each, written through the index (the fast path). */
+async function buildOthers(app: App, documents: BeirDoc[], count: number): Promise<void> {
+  const each = Math.ceil(documents.length / count);
+  for (let user = 0; user < count; user += 1) {
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    await app.db.kysely
+      .insertInto('profiles')
+      .values({
+        id,
+        email: `other-${user}@example.test`,
+        full_name: null,
+        avatar_url: null,
+        status: 'active',
+        banned_at: null,
+        banned_by: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const collectionId = randomUUID();
+    await new KnowledgeRepository(app.db.kysely).createCollection({
+      id: collectionId,
+      user_id: id,
+      name: `other ${user}`,
+      description: null,
+      created_at: now,
+      updated_at: now,
+    });
+    const slice = documents.slice(user * each, (user + 1) * each);
+    await buildThroughIndex(
+      app,
+      id,
+      collectionId,
+      slice.map((doc) => ({ name: `${doc._id}.txt`, text: documentText(doc) })),
+    );
+  }
+}
+
 function readJsonl<T>(file: string): T[] {
   return readFileSync(file, 'utf8')
     .split('\n')
@@ -62,6 +134,8 @@ function readJsonl<T>(file: string): T[] {
 }
 
 async function main(): Promise<void> {
+  // The vector index at scale, with generated vectors: its own mode (bench/lib/vector-scale.ts).
+  if (argument('vectors')) return await vectorScale(argument);
   const dataset = path.resolve(argument('dataset') ?? '../shared/datasets/scifact');
   const source = readJsonl<BeirDoc>(path.join(dataset, 'corpus.jsonl'));
   const queries = new Map(
@@ -70,12 +144,17 @@ async function main(): Promise<void> {
   const qrels = readQrels(readFileSync(path.join(dataset, 'qrels', 'test.tsv'), 'utf8'));
   const scale = Number(argument('scale') ?? 0);
   const documents = scale > 0 ? synthetic(source, scale) : source;
+  const users = Math.max(1, Number(argument('users') ?? 1));
+  const mine = scale > 0 ? Math.min(scale, Number(argument('mine') ?? Math.round(scale / users))) : documents.length;
+  const database = argument('database') === 'postgres' ? 'postgres' : 'sqlite';
+  const cluster = database === 'postgres' ? await startCluster() : null;
 
   const embedder = argument('embedder') ?? null;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hearth-bench-'));
   const app = await buildApp(
     loadConfig({
       DATA_DIR: dataDir,
+      ...(cluster ? { DATABASE_URL: cluster.url } : {}),
       LOG_LEVEL: 'silent',
       OLLAMA_BASE_URL: (embedder?.startsWith('ollama:') && process.env.OLLAMA_BASE_URL) || 'none',
       OPENAI_BASE_URL: embedder?.startsWith('openai:') ? process.env.OPENAI_BASE_URL : undefined,
@@ -101,14 +180,22 @@ async function main(): Promise<void> {
     }
     const collection = await knowledgeService.createCollection(userId, { name: path.basename(dataset) }, audit);
 
-    console.log(`Ingesting ${documents.length} documents from ${dataset} ...`);
+    if (users > 1) {
+      const others = documents.slice(mine);
+      console.log(`Building ${others.length} documents of ${users - 1} other users ...`);
+      const t0 = performance.now();
+      await buildOthers(app, others, users - 1);
+      console.log(`  in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    }
+    const own = documents.slice(0, mine);
+    console.log(`Ingesting ${own.length} documents from ${dataset} (${database}) ...`);
     const start = performance.now();
     let duplicates = 0;
     // Several uploads in flight, as several browser tabs or users would send them; each is the real upload path.
     let next = 0;
     const uploader = async () => {
-      while (next < documents.length) {
-        const doc = documents[next++] as BeirDoc;
+      while (next < own.length) {
+        const doc = own[next++] as BeirDoc;
         const text = [doc.title, doc.text].filter(Boolean).join('\n\n');
         try {
           await knowledgeService.upload(userId, collection.id, `${doc._id}.txt`, Buffer.from(text || doc._id), audit);
@@ -118,10 +205,7 @@ async function main(): Promise<void> {
       }
     };
     if (argument('build') === 'index') {
-      const texts = documents.map((doc) => ({
-        name: `${doc._id}.txt`,
-        text: [doc.title, doc.text].filter(Boolean).join('\n\n') || doc._id,
-      }));
+      const texts = own.map((doc) => ({ name: `${doc._id}.txt`, text: documentText(doc) }));
       await buildThroughIndex(app, userId, collection.id, texts);
     } else {
       await Promise.all(Array.from({ length: UPLOAD_CONCURRENCY }, uploader));
@@ -145,9 +229,14 @@ async function main(): Promise<void> {
       `  ${final.document_count} documents (${final.indexing.failed} failed, ${duplicates} duplicates) in ${ingestSeconds.toFixed(1)} s (uploads done after ${uploadSeconds.toFixed(1)} s)`,
     );
 
-    const ndcg: number[] = [];
-    const recall: number[] = [];
-    const mrr: number[] = [];
+    const hearth = new Scores();
+    const reference = new Scores();
+    const bm25 = scale
+      ? null
+      : new ReferenceBm25(
+          own.map((doc) => doc._id),
+          own.map(documentText),
+        );
     const latencies: number[] = [];
     for (const [queryId, judgements] of qrels) {
       const text = queries.get(queryId);
@@ -155,30 +244,34 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       const results = await searchService.search(userId, text, null, 100);
       latencies.push(performance.now() - t0);
-      const ranked = results.map((result) => result.file_name.replace(/\.txt$/, ''));
-      ndcg.push(ndcgAt(ranked, judgements, 10));
-      recall.push(recallAt(ranked, judgements, 100));
-      mrr.push(reciprocalRankAt(ranked, judgements, 10));
+      hearth.add(
+        results.map((result) => result.file_name.replace(/\.txt$/, '')),
+        judgements,
+      );
+      if (bm25) reference.add(bm25.search(text, 100), judgements);
     }
-    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
     const figures = {
       dataset: path.basename(dataset),
-      queries: ndcg.length,
+      queries: latencies.length,
       scale: scale || null,
       embedder,
       vector_store: embedder ? (await embeddingService.status(userId, false)).vector_store : null,
-      'ndcg@10': scale ? null : round(mean(ndcg)),
-      'recall@100': scale ? null : round(mean(recall)),
-      'mrr@10': scale ? null : round(mean(mrr)),
-      ingest_docs_per_s: round(documents.length / ingestSeconds, 1),
+      database,
+      users,
+      own_documents: own.length,
+      ...(scale ? { 'ndcg@10': null, 'recall@100': null, 'mrr@10': null } : hearth.figures()),
+      reference_bm25: scale ? null : reference.figures(),
+      ingest_docs_per_s: round(own.length / ingestSeconds, 1),
       build_s: round(ingestSeconds, 1),
       search_p50_ms: round(percentile(latencies, 50), 2),
       search_p95_ms: round(percentile(latencies, 95), 2),
       peak_rss_mb: round(process.resourceUsage().maxRSS / 1024, 1),
     };
-    console.log(`nDCG@10     ${figures['ndcg@10']}`);
-    console.log(`Recall@100  ${figures['recall@100']}`);
-    console.log(`MRR@10      ${figures['mrr@10']}`);
+    const ref = figures.reference_bm25;
+    console.log(`            Hearth (${database})  reference BM25`);
+    console.log(`nDCG@10     ${figures['ndcg@10']}  ${ref?.['ndcg@10'] ?? '-'}`);
+    console.log(`Recall@100  ${figures['recall@100']}  ${ref?.['recall@100'] ?? '-'}`);
+    console.log(`MRR@10      ${figures['mrr@10']}  ${ref?.['mrr@10'] ?? '-'}`);
     console.log(`Ingest      ${figures.ingest_docs_per_s} docs/s`);
     console.log(
       `Search      p50 ${figures.search_p50_ms} ms, p95 ${figures.search_p95_ms} ms (${latencies.length} queries)`,
@@ -187,6 +280,7 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(figures));
   } finally {
     await app.close();
+    cluster?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

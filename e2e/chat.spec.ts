@@ -104,6 +104,8 @@ test('deleting a conversation removes it from the list with the success toast', 
   await row.hover();
   await row.getByRole('button', { name: /Options for/ }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
+  // The server deletes at once, so the app asks first.
+  await page.getByRole('dialog', { name: 'Delete conversation?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page)).toContainText('Conversation deleted successfully.');
   await expect(row).toHaveCount(0);
   await expect(page).toHaveURL(/\/$/);

@@ -44,13 +44,15 @@ test('answers a question from an indexed collection with sources that open at th
   await page.goto('/');
   await expect(page.getByTestId('selected-model')).not.toHaveText('No model selected');
   const input = page.getByRole('textbox', { name: 'Message' });
-  await expect(page.getByRole('switch', { name: 'Advanced retrieval' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Advanced retrieval settings/ })).toHaveCount(0);
   await input.fill('Who trims the wick every evening?');
   await page.getByRole('button', { name: 'Search in Lighthouse handbook?' }).click();
   const picker = page.getByTestId('collection-picker');
   await expect(picker.getByRole('button', { name: 'Remove Lighthouse handbook' })).toBeVisible();
-  // Advanced retrieval controls appear only once a collection is selected (off by default).
+  // Advanced retrieval controls appear only once a collection is selected (off by default), behind a button.
+  await page.getByRole('button', { name: 'Advanced retrieval settings (off)' }).click();
   await expect(page.getByRole('switch', { name: 'Advanced retrieval' })).not.toBeChecked();
+  await page.keyboard.press('Escape');
 
   const sent = page.waitForRequest((request) => request.url().endsWith('/api/chat/stream'));
   await input.press('Enter');
@@ -58,13 +60,13 @@ test('answers a question from an indexed collection with sources that open at th
   expect(body.selectedCollections).toHaveLength(1);
   expect(body.advancedRetrieval).toMatchObject({ enabled: false });
 
-  // The answer comes with its sources card and confidence.
+  // The answer comes with its sources card and how well they matched.
   const answer = page.locator('[data-testid="chat-message"][data-type="ai"]').last();
   const sources = answer.getByTestId('sources-card');
   await expect(sources.getByTestId('source-item').first()).toContainText('keeper.txt');
   await expect(sources.getByTestId('source-item').first()).toContainText('Lighthouse handbook');
   await expect(sources.getByTestId('source-item').first()).toContainText('trims the wick');
-  await expect(answer.getByTestId('answer-confidence')).toHaveText(/^Confidence \d+%/);
+  await expect(answer.getByTestId('answer-confidence')).toHaveText(/^Sources match \d+%/);
   await expect(answer.getByTestId('indexing-notice')).toHaveCount(0);
 
   // A source opens the document at the cited passage, marked.

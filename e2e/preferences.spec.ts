@@ -45,7 +45,7 @@ test('Ctrl+B toggles the sidebar and the state survives a reload', async ({ page
 
   await page.reload();
   await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
-  await expect(page.getByRole('link', { name: 'Search' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Workspace' })).toBeVisible();
 
   await page.keyboard.press('Control+b');
   await expect(sidebar).toHaveAttribute('data-state', 'expanded');

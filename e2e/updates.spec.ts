@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ADMIN, signedInAsNewUser } from './support/accounts';
 import { expect, test, toast } from './support/fixtures';
 
@@ -58,11 +58,28 @@ test('a published version reaches another user: Later, then Update Now finishes 
   }
 });
 
+/** Whether the element itself is what a click at its centre would hit (nothing drawn over it). */
+async function isOnTop(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return hit !== null && (hit === element || element.contains(hit));
+  });
+}
+
 async function seesTheCardAndUpdates(page: Page, version: string): Promise<void> {
   await page.reload();
   const card = page.getByRole('region', { name: 'Update Available' });
   await expect(card).toBeVisible();
   await expect(card).toContainText(`Version ${version} is now available`);
+  // The card is in the flow under the header: it covers neither the chat header's model picker nor the composer.
+  for (const target of [
+    page.getByRole('button', { name: 'Select model' }),
+    page.getByRole('textbox', { name: 'Message' }),
+  ]) {
+    await expect(target).toBeInViewport();
+    expect(await isOnTop(target), 'covered by the update card').toBe(true);
+  }
   await expect(card).toContainText('Critical');
   await expect(card).toContainText("What's New");
   await expect(card.locator('strong', { hasText: 'faster' })).toBeVisible();

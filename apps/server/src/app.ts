@@ -66,6 +66,9 @@ import type { UnitOfWork } from './lib/unit-of-work';
 import { createBlobStore } from './storage/create-blob-store';
 import { registerUpdateNoticeRoutes } from './features/updates/update-feature';
 import { buildDocsFeature, registerDocsRoutes } from './features/docs/docs-feature';
+import { JobQueue } from './jobs/job-queue';
+import { JobRepository } from './jobs/job.repository';
+import { sweepJobs } from './jobs/sweep.jobs';
 import { VERSION } from './version';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -86,6 +89,8 @@ export interface App {
   privacy: PrivacyFeature;
   releases: ReleasesFeature;
   events: EventBus;
+  /** The one job queue: every piece of background work, scheduled ones included, runs on it. */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -170,7 +175,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerOpenApi(server, VERSION);
 
   const events = await createEventBus(config, db, server.log);
-  const models = buildModelFeature(config, db, events, server.log, uow, audit);
+  const jobs = new JobQueue(new JobRepository(db.kysely, db.dialect), server.log, {
+    leaseMs: config.JOB_LEASE_SECONDS * 1000,
+    pollMs: 1000,
+    maxAttempts: 3,
+    concurrency: config.JOB_CONCURRENCY,
+    scheduleScale: config.JOB_SCHEDULE_SCALE,
+  });
+  const models = buildModelFeature(config, db, events, server.log, uow, audit, jobs);
   const knowledge = buildKnowledgeFeature({
     db,
     blobs,
@@ -178,12 +190,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     log: server.log,
     registry: models.registry,
     providers: models.registry,
-    queueOptions: { leaseMs: config.JOB_LEASE_SECONDS * 1000, concurrency: config.JOB_CONCURRENCY },
+    queue: jobs,
     uow,
     audit,
     uploadLimit: () => adminSettingsService.uploadLimitBytes(),
   });
-  const privacy = buildPrivacyFeature({ db, blobs, users, hasher, log: server.log, uow, audit });
+  const privacy = buildPrivacyFeature({ db, blobs, users, hasher, log: server.log, uow, audit, jobs });
   const chat = buildChatFeature({
     db,
     blobs,
@@ -221,24 +233,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const releases = buildReleasesFeature(config, db, uow, audit);
   await registerReleasesRoutes(server, releases);
   await registerUpdateNoticeRoutes(server, db, uow, VERSION);
-  const docs = buildDocsFeature({ config, db, uow, audit, models, adminSettings: adminSettingsService });
+  const docs = buildDocsFeature({ config, db, uow, audit, models, adminSettings: adminSettingsService, jobs });
   await registerDocsRoutes(server, docs);
   await server.register(promptRoutes, {
     promptService: new PromptService(new PromptRepository(db.kysely), uow, audit),
   });
   await registerStaticWeb(server, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
 
-  // Expired sessions and finished rate-limit windows are only clutter; sweep them hourly.
-  const sweep = setInterval(() => {
-    Promise.all([sessions.deleteExpired(), rateLimits.deleteExpired(), chat.attachmentService.sweepUnsent()]).catch(
-      (error: unknown) => server.log.warn({ err: error }, 'maintenance sweep failed'),
-    );
-  }, 3_600_000);
-  sweep.unref();
-  await models.start();
-  await knowledge.start();
+  // Expired sessions, ended rate-limit windows and unsent attachments are only clutter: swept hourly, once.
+  for (const sweep of sweepJobs({ sessions, rateLimits, attachments: chat.attachmentService })) jobs.register(sweep);
   await chat.start();
-  privacy.start();
+  // Last, once every job type is registered: takes back interrupted jobs (downloads included) and starts work.
+  await jobs.start();
 
   return {
     server,
@@ -249,10 +255,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     privacy,
     releases,
     events,
+    jobs,
     close: async () => {
-      clearInterval(sweep);
-      await privacy.close();
-      await knowledge.close();
+      // Running jobs see the shutdown (downloads keep their partial file) and go back to the queue.
+      await jobs.stop();
       await models.close();
       // Requests in flight get a short grace period; then every connection is closed, including idle
       // keep-alive sockets that would otherwise hold shutdown open for the keep-alive timeout.

@@ -64,6 +64,11 @@ const EnvSchema = z.object({
   JOB_LEASE_SECONDS: intFrom(2, 86_400).default(30),
   /** Background jobs (indexing, re-embedding) one replica runs at once. */
   JOB_CONCURRENCY: intFrom(1, 64).default(4),
+  /**
+   * Multiplies the period of every scheduled job (hourly sweeps, daily retention). Leave it at 1; tests set it
+   * small (0.001 makes an hour 3.6 s) to watch several periods go by.
+   */
+  JOB_SCHEDULE_SCALE: z.coerce.number().positive().max(1).default(1),
   /** Worker threads that read uploaded files (text extraction, OCR) at once; more files wait their turn. */
   EXTRACTION_WORKERS: intFrom(1, 64).default(Math.min(2, availableParallelism())),
   /** Where uploaded files live: the data folder (fs) or an S3-compatible bucket (s3). */

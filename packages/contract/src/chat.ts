@@ -1,13 +1,17 @@
 import { z } from 'zod';
+import { AdvancedRetrievalSummary, AnswerSupport } from './answer-support';
 
 /** Spec §9 and §5: the constants the chat screen and the server share. */
 export const CHAT_DEFAULT_TEMPERATURE = 0.3;
 export const CHAT_MAX_ATTACHMENT_BYTES = 10_485_760;
+/** Spec §5's list plus md and csv, which the knowledge base already reads (issue #17). */
 export const CHAT_ALLOWED_EXTENSIONS = [
   'pdf',
   'docx',
   'doc',
   'txt',
+  'md',
+  'csv',
   'jpg',
   'jpeg',
   'png',
@@ -88,12 +92,19 @@ export const MessageMetadata = z.object({
   fallback: z.boolean().optional(),
   /** Error code of a failed reply (system messages with is_error). */
   error_code: z.string().optional(),
-  /** Spec §9 answer confidence (0-1), for answers that searched documents. */
+  /**
+   * Spec §9 answer confidence (0-1), for answers that searched documents. It measures how well the sources
+   * matched the question (shown as "Sources match"), not whether the answer is right: see `support`.
+   */
   confidence: z.number().min(0).max(1).optional(),
+  /** How many of the answer's statements its cited passages back up (answers with sources only). */
+  support: AnswerSupport.optional(),
   /** Searched collections that were still indexing when the answer was made. */
   indexing_collections: z.array(IndexingCollection).optional(),
   /** Advanced retrieval (advanced-rag) was used to pick the documents. */
   advanced_retrieval: z.boolean().optional(),
+  /** What advanced retrieval did (steps, validation), when it picked the documents. */
+  retrieval_details: AdvancedRetrievalSummary.optional(),
 });
 export type MessageMetadata = z.infer<typeof MessageMetadata>;
 

@@ -114,6 +114,22 @@ export type GenerateDocUpdateResult = z.infer<typeof GenerateDocUpdateResult>;
 export const DraftDocUpdatesResult = z.object({ change: DocChange, updates: z.array(DocUpdate) });
 export type DraftDocUpdatesResult = z.infer<typeof DraftDocUpdatesResult>;
 
+/**
+ * Drafting runs as a background job (one model call per page can take minutes): the draft route answers 202
+ * with the job, followed at GET /api/admin/docs/drafts/:id until it is done (with the result) or failed.
+ */
+export const DocDraftJob = z.object({
+  id: z.string(),
+  changeId: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  /** Pages drafted so far of those the change affects (null until the job starts). */
+  progress: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
+  error: z.string().nullable(),
+  /** Once done: the change (now processed) and the updates drafted for it. */
+  result: DraftDocUpdatesResult.nullable(),
+});
+export type DocDraftJob = z.infer<typeof DocDraftJob>;
+
 export const ProcessDocUpdatesResult = z.object({
   applied: z.number().int(),
   rejected: z.number().int(),

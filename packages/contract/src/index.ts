@@ -14,6 +14,8 @@ export * from './events';
 export * from './knowledge';
 export * from './embeddings';
 export * from './answer-confidence';
+export * from './answer-support';
+export * from './quality-report';
 export * from './audit';
 export * from './privacy';
 export * from './settings';

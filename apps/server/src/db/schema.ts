@@ -180,8 +180,50 @@ export interface KnowledgeChunksTable {
   text: string;
   page: number | null;
   heading_path: string | null;
-  /** PostgreSQL only: generated tsvector (english) behind the GIN index; SQLite keeps its FTS5 table instead. */
-  tsv?: never;
+}
+
+/** Per collection: its key in the postings and the BM25 statistics of its ready documents. */
+export interface KnowledgeLexicalScopesTable {
+  /** PostgreSQL serial, SQLite integer key. */
+  id: Generated<number>;
+  collection_id: string;
+  /** bigint: PostgreSQL returns it as a string. */
+  chunk_count: number | string;
+  total_length: number | string;
+}
+
+/** What a ready document added to its scope's statistics (absent while it is being indexed). */
+export interface KnowledgeLexicalDocumentsTable {
+  document_id: string;
+  scope: number;
+  chunk_count: number;
+  total_length: number | string;
+}
+
+/** The inverted index: one row per (collection scope, term, chunk). */
+export interface KnowledgePostingsTable {
+  scope: number;
+  term: string;
+  /** knowledge_chunks.seq (PostgreSQL returns bigint as a string). */
+  chunk_seq: number | string;
+  tf: number;
+  /** The chunk's length in index terms. */
+  len: number;
+}
+
+/** A collection's retrieval quality report (issue 18), one per run. */
+export interface KnowledgeQualityReportsTable {
+  id: string;
+  user_id: string;
+  collection_id: string;
+  status: 'running' | 'done' | 'failed';
+  progress_done: number;
+  progress_total: number;
+  /** JSON (QualityReportResult) once done. */
+  result: string | null;
+  error: string | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
 }
 
 /** Per collection: the model that embedded all of it last, and the last embedding failure. */
@@ -220,6 +262,10 @@ export interface JobsTable {
   /** The worker (replica) that claimed it last. */
   locked_by?: string | null;
   error: string | null;
+  /** `<job>@<period start>` for a scheduled run (unique: one per period across replicas); null otherwise. */
+  dedupe_key: string | null;
+  /** What the running job last reported (JSON), for whoever follows it. */
+  progress: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -399,8 +445,12 @@ export interface Database {
   knowledge_collections: KnowledgeCollectionsTable;
   knowledge_documents: KnowledgeDocumentsTable;
   knowledge_chunks: KnowledgeChunksTable;
+  knowledge_lexical_scopes: KnowledgeLexicalScopesTable;
+  knowledge_lexical_documents: KnowledgeLexicalDocumentsTable;
+  knowledge_postings: KnowledgePostingsTable;
   knowledge_chunk_vectors: KnowledgeChunkVectorsTable;
   knowledge_collection_embeddings: KnowledgeCollectionEmbeddingsTable;
+  knowledge_quality_reports: KnowledgeQualityReportsTable;
   jobs: JobsTable;
   audit_logs: AuditLogsTable;
   user_update_preferences: UserUpdatePreferencesTable;

@@ -139,7 +139,8 @@ describe('docker-compose.postgres.yml', () => {
   it('has PostgreSQL and MinIO with the credentials the replicas use, and creates the bucket', () => {
     const [env = {}] = envs;
     const postgres = compose.services.postgres ?? {};
-    expect(postgres.image).toMatch(/^postgres:1[56]/);
+    // PostgreSQL 15/16 with pgvector, so knowledge search has its HNSW vector index.
+    expect(postgres.image).toMatch(/^pgvector\/pgvector:pg1[56]$/);
     const pgEnv = resolvedEnv(postgres);
     const url = new URL(env.DATABASE_URL ?? '');
     expect([url.hostname, url.port, url.username, url.password, url.pathname]).toEqual([

@@ -122,6 +122,8 @@ interface Scenario {
   newDocChange(): Promise<string>;
   /** A new pending documentation update drafted by the super admin; its id. */
   newDocUpdate(): Promise<string>;
+  /** A drafting job the super admin started for a new documentation change; its id. */
+  newDocDraft(): Promise<string>;
 }
 
 interface RouteRequest {
@@ -372,6 +374,11 @@ const ROUTES: RouteRule[] = [
     request: async (s) => ({ path: `/api/admin/docs/changes/${await s.newDocChange()}/draft` }),
   },
   {
+    route: 'GET /api/admin/docs/drafts/:id',
+    expect: superAdminsOnly,
+    request: async (s) => ({ path: `/api/admin/docs/drafts/${await s.newDocDraft()}` }),
+  },
+  {
     route: 'POST /api/admin/docs/generate-update',
     expect: superAdminsOnly,
     request: async (s) => ({
@@ -537,6 +544,19 @@ const ROUTES: RouteRule[] = [
     route: 'GET /api/knowledge/collections/:id/documents',
     expect: ownerOnly,
     request: async (s) => ({ path: `/api/knowledge/collections/${await s.newOwnedCollection()}/documents` }),
+  },
+  {
+    route: 'GET /api/knowledge/collections/:id/quality-reports',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/knowledge/collections/${await s.newOwnedCollection()}/quality-reports` }),
+  },
+  {
+    route: 'POST /api/knowledge/collections/:id/quality-reports',
+    expect: ownerOnly,
+    request: async (s) => ({
+      path: `/api/knowledge/collections/${await s.newOwnedCollection()}/quality-reports`,
+      body: {},
+    }),
   },
   {
     route: 'POST /api/knowledge/collections/:id/documents',
@@ -764,6 +784,7 @@ function authorizationSuite(startTarget: StartTarget): void {
       uniqueEmail,
       newDocChange: () => docs().newChange(),
       newDocUpdate: () => docs().newUpdate(),
+      newDocDraft: () => docs().newDraft(),
       async docRevision(path) {
         const page = await server.request<{ revision: number }>(`/api/admin/docs/page?path=${path}`, {
           token: accounts.superAdmin.token,

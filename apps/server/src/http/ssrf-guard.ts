@@ -122,16 +122,6 @@ const answer = (addresses: LookupAddress[], options: { all?: boolean }, callback
 };
 
 /**
- * A `lookup` for node:http(s) that answers only with addresses already checked: the connection goes to exactly
- * what the guard approved, so DNS cannot swap it in between (rebinding).
- */
-export function pinnedLookup(addresses: LookupAddress[]) {
-  return (_hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
-    answer(addresses, options, callback);
-  };
-}
-
-/**
  * A `lookup` for node:net that resolves the host and checks every address under the policy when the connection
  * is made, so a second DNS answer (rebinding) can never reach what the policy refuses. Node connects to IP
  * literals without calling `lookup`: callers check those before connecting (see guarded-fetch.ts).

@@ -8,7 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, testDb } from '../../test/test-server';
 import { createDb, type Db } from '../db/database';
 import { holdWorkerId, liveWorkerIds, newWorkerId, releaseWorkerId } from '../lib/worker-identity';
-import { type GiveUpReason, JobQueue } from './job-queue';
+import { z } from 'zod';
+import { defineJob, type GiveUpReason } from './define-job';
+import { JobQueue } from './job-queue';
 import { JobRepository } from './job.repository';
 
 const FIXTURE = fileURLToPath(new URL('../../test/fixtures/crashing-job-worker.ts', import.meta.url));
@@ -96,14 +98,18 @@ describe(`jobs whose worker dies (${testDb})`, () => {
     queues.push(queue);
     const ran: string[] = [];
     const givenUp: GiveUpReason[] = [];
-    queue.register('test.orphan', {
-      run: async (_payload, job) => {
-        ran.push(job.id);
-      },
-      onGiveUp: async (_payload, _error, reason) => {
-        givenUp.push(reason);
-      },
-    });
+    queue.register(
+      defineJob({
+        name: 'test.orphan',
+        payload: z.object({}),
+        handler: async (_payload, { job }) => {
+          ran.push(job.id);
+        },
+        onGiveUp: async (_payload, _error, reason) => {
+          givenUp.push(reason);
+        },
+      }),
+    );
     // Jobs claimed long before their lease ends: by a process that exited, by a live one, and by a process that
     // exited after its third attempt; and one of a live worker of this process whose renewal is late.
     const claimAs = async (worker: string, attempts: number, leaseLeftMs = 60_000) => {

@@ -6,8 +6,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, testDb } from '../../test/test-server';
 import { createDb, type Db } from '../db/database';
 import { executor, KyselyUnitOfWork } from '../db/unit-of-work';
+import { z } from 'zod';
+import { defineJob, type JobContext } from './define-job';
 import { JobQueue, type JobQueueOptions } from './job-queue';
 import { JobRepository } from './job.repository';
+
+/** A test job type: any payload, the handler given. */
+const testJob = (name: string, handler: (payload: { throwAfter?: boolean }, context: JobContext) => Promise<void>) =>
+  defineJob({ name, payload: z.object({ throwAfter: z.boolean().optional() }).passthrough(), handler });
 
 const quiet = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -85,32 +91,32 @@ describe(`job queue across workers (${testDb})`, () => {
   it('lets a handler end its job inside its own transaction: committed together, never failed afterwards', async () => {
     const queue = worker({});
     const runs: string[] = [];
-    queue.register('in-trx', {
-      async run(payload, job, control) {
+    queue.register(
+      testJob('in-trx', async (payload, { job, finishWith }) => {
         runs.push(job.id);
         await new KyselyUnitOfWork(db.kysely).run(async (tx) => {
-          await control.finishWith(tx);
+          await finishWith(tx);
           // Inside the transaction the job is done; outside, nothing changed until the commit.
           const trx = executor(tx);
           expect(
             (await trx.selectFrom('jobs').select('status').where('id', '=', job.id).executeTakeFirst())?.status,
           ).toBe('done');
         });
-        if ((payload as { throwAfter?: boolean }).throwAfter) throw new Error('after the commit');
-      },
-    });
-    queue.register('rolled-back', {
-      async run(_payload, job, control) {
+        if (payload.throwAfter) throw new Error('after the commit');
+      }),
+    );
+    queue.register(
+      testJob('rolled-back', async (_payload, { job, finishWith }) => {
         runs.push(job.id);
         await new KyselyUnitOfWork(db.kysely)
           .run(async (tx) => {
-            await control.finishWith(tx);
+            await finishWith(tx);
             throw new Error('the work failed');
           })
           .catch(() => undefined);
         throw new Error('the work failed');
-      },
-    });
+      }),
+    );
     const plain = await jobs.enqueue('in-trx', {});
     const throwing = await jobs.enqueue('in-trx', { throwAfter: true });
     await queue.start();
@@ -132,13 +138,13 @@ describe(`job queue across workers (${testDb})`, () => {
     for (let index = 0; index < 50; index += 1) ids.push(await jobs.enqueue('count', { index }));
     [0, 1].forEach((number) => {
       const queue = worker({});
-      queue.register('count', {
-        run: async (_payload, job) => {
+      queue.register(
+        testJob('count', async (_payload, { job }) => {
           runs.push(job.id);
           byWorker[number] = (byWorker[number] ?? 0) + 1;
           await sleep(5);
-        },
-      });
+        }),
+      );
       void queue.start();
     });
     await until(async () => (await Promise.all(ids.map(statusOf))).every((status) => status === 'done'));
@@ -156,12 +162,12 @@ describe(`job queue across workers (${testDb})`, () => {
     const id = await jobs.enqueue('slow', {});
     for (let index = 0; index < 2; index += 1) {
       const queue = worker({ leaseMs: 400 });
-      queue.register('slow', {
-        run: async () => {
+      queue.register(
+        testJob('slow', async () => {
           runs += 1;
           await sleep(1500);
-        },
-      });
+        }),
+      );
       void queue.start();
     }
     await until(async () => (await statusOf(id)) === 'done');
@@ -180,12 +186,12 @@ describe(`job queue across workers (${testDb})`, () => {
     });
     const started: number[] = [];
     const queue = worker({ leaseMs: 300 });
-    queue.register('orphan', {
-      run: async (_payload, job) => {
+    queue.register(
+      testJob('orphan', async (_payload, { job }) => {
         started.push(job.attempts);
         await running;
-      },
-    });
+      }),
+    );
     await queue.start();
     await until(async () => started.length === 1);
     expect(started).toEqual([2]);

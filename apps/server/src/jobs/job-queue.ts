@@ -2,45 +2,29 @@ import { AsyncResource } from 'node:async_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../lib/unit-of-work';
 import { holdWorkerId, isDeadLocalWorker, liveWorkerIds, newWorkerId, releaseWorkerId } from '../lib/worker-identity';
+import {
+  type AnyJobDefinition,
+  type JobContext,
+  type JobDefinition,
+  PermanentJobError,
+  readPayload,
+} from './define-job';
 import type { JobRepository, JobRow } from './job.repository';
-
-/** What a running handler may do with its own job. */
-export interface JobControl {
-  /**
-   * Marks the job done inside the handler's own last unit of work, so its result and the job's end commit
-   * together (one write less per job); the queue then does not finish it again.
-   */
-  finishWith(tx: Tx): Promise<void>;
-}
-
-/** Why a job failed for good: its handler failed, or its worker died (crashed, killed) on every attempt. */
-export interface GiveUpReason {
-  /** The worker stopped while running it each time (e.g. the job crashes the server), rather than the handler failing. */
-  abandoned: boolean;
-  attempts: number;
-}
-
-/** A job handler; throwing retries with backoff until `maxAttempts`, `PermanentJobError` fails at once. */
-export interface JobHandler {
-  run(payload: unknown, job: JobRow, control: JobControl): Promise<void>;
-  /** Called once when the job has failed for good. */
-  onGiveUp?(payload: unknown, error: string, reason: GiveUpReason): Promise<void>;
-}
-
-export class PermanentJobError extends Error {}
+import { pruneEndedJob } from './prune-ended.job';
+import { dueRuns } from './schedule';
 
 export interface JobQueueOptions {
   leaseMs: number;
   pollMs: number;
   maxAttempts: number;
   concurrency: number;
+  /** Multiplies every schedule's period (JOB_SCHEDULE_SCALE; 1 in production, small in tests). */
+  scheduleScale?: number;
 }
 
-const DAY_MS = 86_400_000;
-/** Ended jobs are kept this long (done) and longer (failed, for looking into), then deleted. */
-export const KEEP_DONE_JOBS_MS = 7 * DAY_MS;
-export const KEEP_FAILED_JOBS_MS = 30 * DAY_MS;
-const PRUNE_EVERY_MS = 3_600_000;
+/** After an enqueue, an idle worker looks again this soon: the job commits with its caller's transaction. */
+const FRESH_POLL_MS = 25;
+const FRESH_WINDOW_MS = 1000;
 
 export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
   // Renewed every third of it; short, so a dead replica's work moves on within about a minute.
@@ -51,12 +35,13 @@ export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
 };
 
 /**
- * An in-process worker over the DB-backed queue: polls, claims with a lease, runs the handler by type.
+ * An in-process worker over the DB-backed queue: polls, claims with a lease, runs the job's definition.
  * Restart-safe: on start, running jobs whose worker died (its lease expired, or its process on this machine is
  * gone) go back to the queue, or fail for good once tried `maxAttempts` times (a job that kills the server).
+ * Scheduled definitions are enqueued here too, once per period across every replica on the database.
  */
 export class JobQueue {
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly definitions = new Map<string, AnyJobDefinition>();
   private timer: NodeJS.Timeout | undefined;
   private immediate = false;
   private ticking = false;
@@ -64,7 +49,11 @@ export class JobQueue {
   private stopped = true;
   private readonly inFlight = new Set<Promise<void>>();
   private lastRequeue = 0;
-  private lastPrune = 0;
+  private lastEnqueue = 0;
+  /** The last period key this replica saw enqueued, per schedule: each period is tried once per replica. */
+  private readonly scheduled = new Map<string, string>();
+  /** Aborted at stop(): handlers see it in their context. */
+  private shutdown = new AbortController();
   /** Names this worker in the jobs it claims (host, process, and a random part for several per process). */
   readonly workerId = newWorkerId();
   /**
@@ -77,17 +66,41 @@ export class JobQueue {
     private readonly jobs: JobRepository,
     private readonly log: FastifyBaseLogger,
     private readonly options: JobQueueOptions = DEFAULT_JOB_QUEUE_OPTIONS,
-  ) {}
-
-  register(type: string, handler: JobHandler): void {
-    this.handlers.set(type, handler);
+  ) {
+    // The queue's own housekeeping: deleting jobs that ended long ago, hourly.
+    this.register(pruneEndedJob(jobs, log));
   }
+
+  /** Registers a job type once; a second definition of the same name is a wiring mistake. */
+  register<P>(definition: JobDefinition<P>): void {
+    if (this.definitions.has(definition.name)) throw new Error(`Job ${definition.name} is registered twice`);
+    this.definitions.set(definition.name, definition as AnyJobDefinition);
+  }
+
+  /**
+   * Enqueues a job inside the caller's transaction, so the change and the job it needs commit (or roll back)
+   * together. The payload is checked against the definition now, not only when the job runs.
+   */
+  async enqueue<P>(tx: Tx, definition: JobDefinition<P>, payload: P): Promise<string> {
+    if (this.definitions.get(definition.name) !== definition) {
+      throw new Error(`Job ${definition.name} is not registered on this queue`);
+    }
+    const id = await this.jobs.enqueue(definition.name, definition.payload.parse(payload), tx);
+    this.lastEnqueue = Date.now();
+    this.poke();
+    return id;
+  }
+
+  /** The job's row (to follow it: status, progress, error). */
+  get = (id: string): Promise<JobRow | undefined> => this.jobs.get(id);
 
   async start(): Promise<void> {
     this.stopped = false;
+    this.shutdown = new AbortController();
     holdWorkerId(this.workerId);
     this.lastRequeue = Date.now();
     await this.recoverAbandoned();
+    await this.enqueueScheduled(true);
     this.poke();
   }
 
@@ -101,17 +114,18 @@ export class JobQueue {
     });
   }
 
+  /** Stops claiming, tells running handlers (their signal) and waits for them; interrupted jobs stay queued. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.shutdown.abort(new Error('shutdown'));
     await Promise.allSettled([...this.inFlight]);
     releaseWorkerId(this.workerId);
   }
 
   private schedule(delayMs: number): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
-    this.timer.unref();
+    this.timer = setTimeout(() => void this.tick(), delayMs).unref();
   }
 
   private async tick(): Promise<void> {
@@ -119,7 +133,7 @@ export class JobQueue {
     this.ticking = true;
     try {
       await this.requeueAbandoned();
-      await this.pruneEnded();
+      await this.enqueueScheduled(false);
       while (!this.stopped && this.active < this.options.concurrency) {
         const job = await this.jobs.claim(this.options.leaseMs, this.workerId);
         if (!job) break;
@@ -136,7 +150,29 @@ export class JobQueue {
     } finally {
       this.ticking = false;
     }
-    if (!this.stopped) this.schedule(this.options.pollMs);
+    // A job enqueued in a transaction that had not committed at the poke is picked up moments later.
+    const fresh = Date.now() - this.lastEnqueue < FRESH_WINDOW_MS;
+    if (!this.stopped) this.schedule(fresh ? FRESH_POLL_MS : this.options.pollMs);
+  }
+
+  /**
+   * Every replica offers each due period's run under the same key; the unique index keeps one. A replica
+   * tries each period once, so the steady state costs no query per poll.
+   */
+  private async enqueueScheduled(startingUp: boolean): Promise<void> {
+    const scale = this.options.scheduleScale ?? 1;
+    for (const definition of this.definitions.values()) {
+      if (!definition.schedule) continue;
+      for (const run of dueRuns(definition.name, definition.schedule, scale, Date.now(), startingUp)) {
+        if (this.scheduled.get(run.slot) === run.key) continue;
+        if (run.unlessKey && (await this.jobs.hasKey(run.unlessKey))) continue;
+        if (await this.jobs.enqueueOnce(definition.name, {}, run.key)) {
+          this.log.info({ job: definition.name, key: run.key }, 'scheduled job enqueued');
+        }
+        this.scheduled.set(run.slot, run.key);
+        this.lastEnqueue = Date.now();
+      }
+    }
   }
 
   /**
@@ -166,9 +202,9 @@ export class JobQueue {
         { jobId: job.id, type: job.type, attempts: job.attempts },
         'job given up: its worker died on every attempt',
       );
-      const handler = this.handlers.get(job.type);
+      const definition = this.definitions.get(job.type);
       try {
-        await handler?.onGiveUp?.(JSON.parse(job.payload), job.error ?? '', {
+        await definition?.onGiveUp?.(readPayload(definition, job.payload), job.error ?? '', {
           abandoned: true,
           attempts: job.attempts,
         });
@@ -176,18 +212,6 @@ export class JobQueue {
         this.log.warn({ err: error, jobId: job.id }, 'reporting a given-up job failed');
       }
     }
-  }
-
-  /** Hourly, the jobs that ended long ago are deleted (harmless when several replicas do it). */
-  private async pruneEnded(): Promise<void> {
-    if (Date.now() - this.lastPrune < PRUNE_EVERY_MS) return;
-    this.lastPrune = Date.now();
-    const now = Date.now();
-    const pruned = await this.jobs.pruneEnded(
-      new Date(now - KEEP_DONE_JOBS_MS).toISOString(),
-      new Date(now - KEEP_FAILED_JOBS_MS).toISOString(),
-    );
-    if (pruned > 0) this.log.info({ pruned }, 'deleted jobs that ended long ago');
   }
 
   /** Keeps the lease of a running job fresh, so a long job is never taken over while its worker lives. */
@@ -208,43 +232,62 @@ export class JobQueue {
   }
 
   private async execute(job: JobRow): Promise<void> {
-    const handler = this.handlers.get(job.type);
+    const definition = this.definitions.get(job.type);
     let payload: unknown;
     const lease = this.holdLease(job);
     let finished = false;
-    const control: JobControl = {
+    const context: JobContext = {
+      job,
+      signal: this.shutdown.signal,
       finishWith: async (tx) => {
         await this.jobs.finish(job.id, job.attempts, tx);
         finished = true;
       },
+      progress: (value) => this.jobs.progress(job.id, job.attempts, JSON.stringify(value)),
     };
     try {
-      payload = JSON.parse(job.payload);
-      if (!handler) throw new PermanentJobError(`No handler for job type ${job.type}`);
-      await handler.run(payload, job, control);
+      if (!definition) throw new PermanentJobError(`No handler for job type ${job.type}`);
+      payload = readPayload(definition, job.payload);
+      if (payload === undefined) throw new PermanentJobError(`Invalid payload for job ${job.type}`);
+      await definition.handler(payload, context);
       clearInterval(lease);
       // finishWith's transaction may have rolled back: only a job really done is left alone.
       if (!finished || !(await this.isDone(job))) await this.jobs.finish(job.id, job.attempts);
     } catch (error) {
       clearInterval(lease);
-      if (finished && (await this.isDone(job).catch(() => false))) {
-        // The job's work committed with it; what failed after that is reported, not retried.
-        this.log.warn({ err: error, jobId: job.id, type: job.type }, 'job failed after it finished');
-        return;
-      }
-      const message = error instanceof Error ? error.message : String(error);
-      const permanent = error instanceof PermanentJobError || job.attempts >= this.options.maxAttempts;
-      // Exponential backoff: 2 s, 4 s, 8 s ...
-      await this.jobs
-        .fail(job.id, message, permanent ? null : 1000 * 2 ** job.attempts, job.attempts)
-        .catch(() => undefined);
-      if (permanent) {
-        await handler
-          ?.onGiveUp?.(payload, message, { abandoned: false, attempts: job.attempts })
-          .catch(() => undefined);
-      }
-      this.log.warn({ err: error, jobId: job.id, type: job.type }, 'job failed');
+      await this.failed(job, definition, payload, error, finished);
     }
+  }
+
+  private async failed(
+    job: JobRow,
+    definition: AnyJobDefinition | undefined,
+    payload: unknown,
+    error: unknown,
+    finished: boolean,
+  ): Promise<void> {
+    if (finished && (await this.isDone(job).catch(() => false))) {
+      // The job's work committed with it; what failed after that is reported, not retried.
+      this.log.warn({ err: error, jobId: job.id, type: job.type }, 'job failed after it finished');
+      return;
+    }
+    if (this.shutdown.signal.aborted) {
+      // Stopped by this replica's shutdown, not by its own fault: back to the queue, the attempt not counted.
+      await this.jobs.release(job.id, job.attempts).catch(() => undefined);
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    const maxAttempts = definition?.retries ?? this.options.maxAttempts;
+    const permanent = error instanceof PermanentJobError || job.attempts >= maxAttempts;
+    // Exponential backoff: 2 s, 4 s, 8 s ... by default.
+    const retryIn = (definition?.backoffMs ?? 1000) * 2 ** job.attempts;
+    await this.jobs.fail(job.id, message, permanent ? null : retryIn, job.attempts).catch(() => undefined);
+    if (permanent) {
+      await definition
+        ?.onGiveUp?.(payload, message, { abandoned: false, attempts: job.attempts })
+        .catch(() => undefined);
+    }
+    this.log.warn({ err: error, jobId: job.id, type: job.type }, 'job failed');
   }
 
   private async isDone(job: JobRow): Promise<boolean> {

@@ -15,24 +15,50 @@ export class JobRepository {
   ) {}
 
   async enqueue(type: string, payload: unknown, tx?: Tx): Promise<string> {
-    const now = new Date().toISOString();
     const id = randomUUID();
     await executor(tx, this.db)
       .insertInto('jobs')
-      .values({
-        id,
-        type,
-        payload: JSON.stringify(payload),
-        status: 'queued',
-        attempts: 0,
-        run_after: now,
-        locked_until: null,
-        error: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(this.newJob(id, type, payload, null))
       .execute();
     return id;
+  }
+
+  /**
+   * Enqueues under a key that can exist once (a schedule's period): of several replicas offering the same key,
+   * exactly one insert lands (unique index, on both databases). True when this one did.
+   */
+  async enqueueOnce(type: string, payload: unknown, key: string): Promise<boolean> {
+    const result = await this.db
+      .insertInto('jobs')
+      .values(this.newJob(randomUUID(), type, payload, key))
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** Whether a job with this dedupe key exists (a start-up run that another replica enqueued just before). */
+  async hasKey(key: string): Promise<boolean> {
+    return (
+      (await this.db.selectFrom('jobs').select('id').where('dedupe_key', '=', key).executeTakeFirst()) !== undefined
+    );
+  }
+
+  private newJob(id: string, type: string, payload: unknown, key: string | null) {
+    const now = new Date().toISOString();
+    return {
+      id,
+      type,
+      payload: JSON.stringify(payload),
+      status: 'queued',
+      attempts: 0,
+      run_after: now,
+      locked_until: null,
+      error: null,
+      dedupe_key: key,
+      progress: null,
+      created_at: now,
+      updated_at: now,
+    } satisfies JobRow;
   }
 
   /** Atomically takes the oldest due job and leases it until `leaseMs` from now. */
@@ -98,6 +124,19 @@ export class JobRepository {
               updated_at: now.toISOString(),
             },
       )
+      .execute();
+  }
+
+  /** What a running job reports of its progress (fenced: a worker that lost the job writes nothing). */
+  async progress(id: string, attempt: number, progress: string): Promise<void> {
+    await this.fenced(id, attempt).set({ progress, updated_at: new Date().toISOString() }).execute();
+  }
+
+  /** A job its worker stopped at shutdown goes back to the queue at once, the attempt not counted. */
+  async release(id: string, attempt: number): Promise<void> {
+    const now = new Date().toISOString();
+    await this.fenced(id, attempt)
+      .set({ status: 'queued', locked_until: null, attempts: attempt - 1, run_after: now, updated_at: now })
       .execute();
   }
 

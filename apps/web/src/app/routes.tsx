@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import { NotBuiltYet } from '../components/not-built-yet';
 import { paths } from '../config/paths';
 import { AuthPage } from '../features/auth/components/auth-page';
 import { docsNavItems } from '../features/docs/lib/docs-nav';
@@ -18,9 +17,6 @@ import {
 } from './lazy-screens';
 import { ChatRoute } from './routes/chat-route';
 import { NotFoundPage } from './routes/not-found-page';
-import { SearchPage } from './routes/search-page';
-
-const placeholder = (path: string, title: string): RouteObject => ({ path, element: <NotBuiltYet title={title} /> });
 
 export const routes: RouteObject[] = [
   { path: paths.auth, element: <AuthPage /> },
@@ -39,10 +35,6 @@ export const routes: RouteObject[] = [
       { path: paths.workspaceTabPattern, element: <WorkspaceRoute /> },
       { path: paths.knowledge, element: <KnowledgeScreen /> },
       { path: paths.upload, element: <UploadScreen /> },
-      { path: paths.search, element: <SearchPage /> },
-      placeholder(paths.notes, 'Notes'),
-      placeholder(paths.archived, 'Archived Chats'),
-      placeholder(paths.playground, 'Playground'),
       { path: paths.settings, element: <SettingsRoute /> },
       { path: paths.profile, element: <ProfileRoute /> },
       {

@@ -15,10 +15,6 @@ export const paths = {
   models: '/workspace/models',
   knowledge: '/knowledge',
   upload: '/upload',
-  search: '/search',
-  notes: '/notes',
-  archived: '/archived',
-  playground: '/playground',
   settings: '/settings',
   profile: '/profile',
   admin: '/admin',
@@ -82,6 +78,9 @@ export const apiPaths = {
     document: (id: string) => `/api/knowledge/documents/${encodeURIComponent(id)}`,
     documentFile: (id: string) => `/api/knowledge/documents/${encodeURIComponent(id)}/file`,
     documentRetry: (id: string) => `/api/knowledge/documents/${encodeURIComponent(id)}/retry`,
+    /** A collection's retrieval quality reports (POST: Check quality). */
+    qualityReports: (collectionId: string) =>
+      `/api/knowledge/collections/${encodeURIComponent(collectionId)}/quality-reports`,
     search: '/api/knowledge/search',
     searchKnowledge: '/api/knowledge/search-knowledge',
     /** The instance's embedding model and the own collections' embedding progress (PUT: admins choose). */
@@ -114,6 +113,7 @@ export const apiPaths = {
       detect: '/api/admin/docs/changes/detect',
       changes: '/api/admin/docs/changes',
       draft: (changeId: string) => `/api/admin/docs/changes/${encodeURIComponent(changeId)}/draft`,
+      draftJob: (jobId: string) => `/api/admin/docs/drafts/${encodeURIComponent(jobId)}`,
       generate: '/api/admin/docs/generate-update',
       updates: '/api/admin/docs/updates',
       processAutomatic: '/api/admin/docs/updates/process-automatic',

@@ -11,6 +11,10 @@ import * as jobWorker from './20261122_0009_job_worker';
 import * as releases from './20261122_0010_releases';
 import * as docs from './20261122_0011_docs';
 import * as messageWriter from './20261122_0012_message_writer';
+import * as jobDedupe from './20261126_0001_job_dedupe';
+import * as vectorIndex from './20261126_0002_vector_index';
+import * as qualityReports from './20261126_0010_quality_reports';
+import * as lexicalIndex from './20261126_0020_lexical_index';
 
 /**
  * Every migration, in order. Timestamped names; a landed migration is never edited.
@@ -29,4 +33,8 @@ export const migrations: Record<string, Migration> = {
   '20261122_0010_releases': releases,
   '20261122_0011_docs': docs,
   '20261122_0012_message_writer': messageWriter,
+  '20261126_0001_job_dedupe': jobDedupe,
+  '20261126_0002_vector_index': vectorIndex,
+  '20261126_0010_quality_reports': qualityReports,
+  '20261126_0020_lexical_index': lexicalIndex,
 };

@@ -17,7 +17,7 @@ import {
   isSecureRequest,
   setSessionCookies,
 } from '../../http/auth';
-import { auditContext } from '../audit/audit-context';
+import { auditContext } from '../audit';
 import type { AuthService, ClientInfo } from './auth.service';
 import type { ProfileService } from './profile.service';
 

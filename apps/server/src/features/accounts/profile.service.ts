@@ -1,7 +1,7 @@
 import type { ProfileUpdateBody } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import type { UnitOfWork } from '../../lib/unit-of-work';
-import type { AuditContext, AuditService } from '../audit/audit.service';
+import type { AuditContext, AuditService } from '../audit';
 import type { UserRepository } from './user.repository';
 import type { AuthUser } from './user.types';
 

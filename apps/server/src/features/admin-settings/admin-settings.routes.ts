@@ -1,7 +1,7 @@
 import { ErrorBody, InstanceDefaults, SecuritySettings, SystemSettings } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
-import { auditContext } from '../audit/audit-context';
+import { auditContext } from '../audit';
 import type { AdminSettingsService } from './admin-settings.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };

@@ -1,6 +1,6 @@
 import { SecuritySettings, SystemSettings, UPLOAD_LIMIT_MAX_MB, type InstanceDefaults } from '@hearth/contract';
 import type { UnitOfWork } from '../../lib/unit-of-work';
-import type { AuditContext, AuditService } from '../audit/audit.service';
+import type { AuditContext, AuditService } from '../audit';
 import type { InstanceSettingsRepository } from './instance-settings.repository';
 
 const SECURITY_KEY = 'security_settings';

@@ -6,7 +6,7 @@ import {
   AssignableRole,
 } from '@hearth/contract';
 import { AppError } from '../../http/errors';
-import type { AuthUser } from '../accounts/user.types';
+import type { AuthUser } from '../accounts';
 import type { AdminUserService } from './admin-user.service';
 import { CsvError, parseCsv } from '../../lib/csv';
 

@@ -1,5 +1,5 @@
 import type { AdminStats, AdminUsage } from '@hearth/contract';
-import type { AuthUser } from '../accounts/user.types';
+import type { AuthUser } from '../accounts';
 import type { AdminStatsRepository } from './admin-stats.repository';
 import { scopeOf } from './admin-user.service';
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { executor } from '../../db/unit-of-work';
 import { nowIso } from '../../lib/crypto';
 import type { Tx } from '../../lib/unit-of-work';
-import { roleOrUser } from '../accounts/user.types';
+import { roleOrUser } from '../accounts';
 
 /** The part of the instance an admin may see: everything, or one organisation. */
 export type UserScope = { kind: 'all' } | { kind: 'organization'; organizationId: string | null };

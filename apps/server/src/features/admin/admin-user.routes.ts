@@ -10,7 +10,7 @@ import {
 } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
-import { auditContext } from '../audit/audit-context';
+import { auditContext } from '../audit';
 import type { AdminUserService } from './admin-user.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

@@ -1,11 +1,14 @@
 import type { AdminCreateUserBody, AdminUser, AssignableRole } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import type { UnitOfWork } from '../../lib/unit-of-work';
-import type { PasswordHasher } from '../accounts/password-hasher';
-import { assertStrongPassword, type PasswordRules } from '../accounts/password-policy';
-import type { UserRepository } from '../accounts/user.repository';
-import type { AuthUser } from '../accounts/user.types';
-import type { AuditContext, AuditService } from '../audit/audit.service';
+import {
+  type PasswordHasher,
+  assertStrongPassword,
+  type PasswordRules,
+  type UserRepository,
+  type AuthUser,
+} from '../accounts';
+import type { AuditContext, AuditService } from '../audit';
 import type { AdminUserRepository, UserScope } from './admin-user.repository';
 import { canAssignRole, canManageUser } from './user-policy';
 

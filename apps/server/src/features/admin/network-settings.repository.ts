@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Tx } from '../../lib/unit-of-work';
-import { InstanceSettingsRepository } from '../admin-settings/instance-settings.repository';
+import { InstanceSettingsRepository } from '../admin-settings';
 
 const KEY = 'network.allowed_hosts';
 

@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors';
 import { allowlistEntryProblem, normalizeHostName } from '../../http/host-allowlist';
 import type { SsrfPolicy } from '../../http/ssrf-guard';
 import type { UnitOfWork } from '../../lib/unit-of-work';
-import type { AuditContext, AuditService } from '../audit/audit.service';
+import type { AuditContext, AuditService } from '../audit';
 import type { NetworkSettingsRepository } from './network-settings.repository';
 
 /**

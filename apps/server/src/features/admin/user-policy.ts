@@ -29,11 +29,5 @@ export function canAssignRole(actor: Actor, role: AssignableRole): boolean {
   return actor.role === 'admin' && (role === 'user' || role === 'moderator');
 }
 
-/** An admin sees their organisation; a super admin sees everyone. */
-export function canSeeUser(actor: Actor, target: Target): boolean {
-  if (actor.role === 'super_admin') return true;
-  return actor.role === 'admin' && sameOrganization(actor, target);
-}
-
 const sameOrganization = (actor: Actor, target: Target) =>
   actor.organization_id !== null && actor.organization_id === target.organization_id;

@@ -1,7 +1,7 @@
 import type { AuditAction, AuditChainReport, AuditEntry, AuditLogList, AuditLogQuery } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import type { Tx } from '../../lib/unit-of-work';
-import type { AuthUser } from '../accounts/user.types';
+import type { AuthUser } from '../accounts';
 import { chainHash, GENESIS_HASH } from './audit-chain';
 import type { AuditFilter, AuditRepository, AuditRow, AuditScope } from './audit.repository';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ControlMessage, EventBus } from '../events/event-bus';
+import type { ControlMessage, EventBus } from '../events';
 
 interface Running {
   userId: string;

@@ -1,5 +1,5 @@
-import type { ErrorCode, IndexingCollection, UsedDocument } from '@hearth/contract';
-import type { ModelProvider } from '../models/model-provider';
+import type { AdvancedRetrievalSummary, ErrorCode, IndexingCollection, UsedDocument } from '@hearth/contract';
+import type { ModelProvider } from '../models';
 import { type ModelAnswer, ModelCallError, errorCodeOf, runModel } from './model-call';
 import type { PromptPlan } from './prompt-plan';
 
@@ -10,7 +10,12 @@ export interface PreparedPrompt {
   summaryUsed: boolean;
   documents: UsedDocument[];
   /** Knowledge lookup details of the enhanced path; absent on the plain call. */
-  knowledge?: { searched: boolean; indexing: IndexingCollection[]; advanced: boolean };
+  knowledge?: {
+    searched: boolean;
+    indexing: IndexingCollection[];
+    advanced: boolean;
+    details?: AdvancedRetrievalSummary;
+  };
 }
 
 export interface AnswerRequest {

@@ -2,8 +2,7 @@ import { type Attachment, CHAT_MAX_ATTACHMENT_BYTES } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import { cleanFileName } from '../../lib/file-name';
 import type { BlobStore } from '../../storage/blob-store';
-import { extractDocument } from '../extraction/extract-document';
-import { ExtractionError } from '../extraction/extract-text';
+import { extractDocument, ExtractionError } from '../extraction';
 import type { AttachmentRecord, AttachmentRepository } from './attachment.repository';
 import { type ChatExtension, FILE_TYPES, extensionOf, isRasterImage } from './file-types';
 
@@ -18,6 +17,9 @@ const EXTRACT_AS: Partial<Record<ChatExtension, string>> = {
   docx: 'docx',
   doc: 'doc',
   txt: 'txt',
+  // Read as the knowledge base reads them: Markdown cleaned, CSV as headers plus the first rows.
+  md: 'md',
+  csv: 'csv',
   svg: 'txt',
 };
 /** Uploads never sent with a message are removed after a day. */

@@ -120,7 +120,8 @@ describe(`chat attachments (${testDb})`, () => {
   it('refuses other extensions and content that does not match its extension', async () => {
     for (const [name, data] of [
       ['tool.exe', 'MZ'],
-      ['notes.md', '# heading'],
+      ['data.json', '{"a": 1}'],
+      ['binary.md', Buffer.from([0x23, 0x00, 0x01])],
       ['noextension', 'text'],
       ['fake.png', 'this is not a png'],
       ['fake.pdf', PNG],

@@ -65,6 +65,28 @@ describe(`chat with files (${testDb})`, () => {
     expect(reuse.status).toBe(404);
   });
 
+  it('reads .md and .csv files like the knowledge base does, and the owner can open them again', async () => {
+    const notes = await upload(fixture.server, owner.token, 'notes.md', '# Plan\n\nThe launch code is **4471**.');
+    const table = await upload(fixture.server, owner.token, 'stock.csv', 'item,count\nlanterns,12\nwicks,340\n');
+    expect(notes).toMatchObject({ mime_type: 'text/markdown', kind: 'document', has_text: true });
+    expect(table).toMatchObject({ mime_type: 'text/csv', kind: 'document', has_text: true });
+    const result = await send({ content: 'What do these say?', attachment_ids: [notes.id, table.id] });
+    expect(result.status).toBe(200);
+    const prompt = lastChat().messages.at(-1)?.content ?? '';
+    expect(prompt).toContain('4471');
+    expect(prompt).toContain('lanterns');
+    expect(prompt).toContain('wicks');
+
+    // The chip of a sent file opens the original: a download for the owner, a 404 for anyone else.
+    const url = `${fixture.server.url}/api/chat/attachments/${table.id}/content`;
+    const own = await fetch(url, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-disposition')).toMatch(/^attachment;.*stock\.csv/);
+    expect(await own.text()).toBe('item,count\nlanterns,12\nwicks,340\n');
+    const other = await fetch(url, { headers: { authorization: `Bearer ${stranger.token}` } });
+    expect(other.status).toBe(404);
+  });
+
   it('sends images to a vision model (another one when the chosen model has no vision)', async () => {
     const image = await upload(fixture.server, owner.token, 'chart.png', PNG);
     const result = await send({ content: 'What does this show?', attachment_ids: [image.id] });

@@ -163,10 +163,13 @@ describe('chat file types (spec §5)', () => {
       'i.bmp',
       'j.webp',
       'k.svg',
+      // Like the knowledge base (issue #17).
+      'l.md',
+      'M.CSV',
     ]) {
       expect(extensionOf(name), name).toBeDefined();
     }
-    for (const name of ['a.exe', 'b.md', 'c.html', 'noextension', 'd.pdf.exe', 'e.csv']) {
+    for (const name of ['a.exe', 'c.html', 'noextension', 'd.pdf.exe', 'e.json']) {
       expect(extensionOf(name), name).toBeUndefined();
     }
   });

@@ -5,10 +5,12 @@ import {
   type Message,
   type MessageMetadata,
   type RegenerateBody,
+  type UsedDocument,
 } from '@hearth/contract';
 import type { z } from 'zod';
 import type { ActiveGenerations } from './active-generations';
 import type { AnswerDrafts, DraftAnswer } from './answer-drafts';
+import { checkSupport } from './answer-support-judge';
 import { type AnswerOutcome, type PreparedPrompt, answerWithFallback } from './answer';
 import type { AttachmentRecord } from './attachment.repository';
 import type { AttachmentService } from './attachment.service';
@@ -140,6 +142,7 @@ export class ChatRunner {
         searched: built.documentsSearched,
         indexing: built.indexing,
         advanced: built.advancedRetrieval,
+        details: built.advancedDetails,
       };
       return { plan, summaryUsed: built.summaryUsed, documents: built.documents, knowledge };
     };
@@ -166,6 +169,21 @@ export class ChatRunner {
         emit({ type: 'token', text });
       },
       onEnhancedFailure: (error) => this.log.warn({ err: error }, 'enhanced chat failed; falling back to a plain call'),
+    });
+  }
+
+  /**
+   * The answer-support check, for answers with sources: the answering model judges (bounded in time), word
+   * overlap when it cannot; a stopped answer is judged offline only (the user is not kept waiting).
+   */
+  private async support(input: RunInput, stopped: boolean, text: string, documents: UsedDocument[]) {
+    if (documents.length === 0 || !text.trim()) return undefined;
+    const { resolved } = input;
+    return checkSupport({
+      answer: text,
+      passages: documents.map((document) => document.snippet),
+      judge: stopped ? null : { provider: resolved.provider, model: resolved.model.name },
+      onJudgeFailure: (error) => this.log.warn({ err: error }, 'answer-support judge failed; using word overlap'),
     });
   }
 
@@ -210,6 +228,8 @@ export class ChatRunner {
       confidence: knowledge?.searched ? answerConfidence({ answer: answer.text, documents }) : undefined,
       indexing_collections: knowledge && knowledge.indexing.length > 0 ? knowledge.indexing : undefined,
       advanced_retrieval: knowledge?.advanced || undefined,
+      retrieval_details: knowledge?.advanced ? knowledge.details : undefined,
+      support: await this.support(input, outcome.status === 'stopped', answer.text, documents),
     };
     const final: NewMessage = {
       type: 'assistant',

@@ -14,7 +14,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
-import { auditContext } from '../audit/audit-context';
+import { auditContext } from '../audit';
 import { AppError } from '../../http/errors';
 import { openEventStream } from '../../http/event-stream';
 import type { ChatRun } from './chat-runner';

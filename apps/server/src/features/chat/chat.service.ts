@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../http/errors';
 import type { UnitOfWork } from '../../lib/unit-of-work';
-import type { AuditContext, AuditService } from '../audit/audit.service';
+import type { AuditContext, AuditService } from '../audit';
 import type { AttachmentRecord } from './attachment.repository';
 import { type AttachmentService, toPublic } from './attachment.service';
 import type { AnswerOptions, ChatRun, ChatRunner } from './chat-runner';

@@ -1,10 +1,11 @@
 import {
   type AdvancedRetrievalOptions,
+  type AdvancedRetrievalSummary,
   type IndexingCollection,
   type UsedDocument,
   UserPreferences,
 } from '@hearth/contract';
-import type { ModelProvider } from '../models/model-provider';
+import type { ModelProvider } from '../models';
 import { isSimpleGreeting } from './greetings';
 import type { ChatKnowledge, KnowledgeLookup } from './knowledge-context';
 import { runModel } from './model-call';
@@ -54,6 +55,7 @@ export interface ConversationContext {
   documentsSearched: boolean;
   indexing: IndexingCollection[];
   advancedRetrieval: boolean;
+  advancedDetails?: AdvancedRetrievalSummary;
 }
 
 const NOTHING_LOOKED_UP: KnowledgeLookup = { documents: [], indexing: [], advanced: false };
@@ -114,6 +116,7 @@ export class ConversationContextService {
       documentsSearched: useDocuments,
       indexing: lookup.indexing,
       advancedRetrieval: lookup.advanced,
+      advancedDetails: lookup.details,
     };
   }
 

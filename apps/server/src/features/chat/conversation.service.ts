@@ -2,7 +2,7 @@ import type { ConversationListQuery, MessageListQuery } from '@hearth/contract';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors';
 import type { UnitOfWork } from '../../lib/unit-of-work';
-import type { AuditContext, AuditService } from '../audit/audit.service';
+import type { AuditContext, AuditService } from '../audit';
 import type { ActiveGenerations } from './active-generations';
 import type { AnswerDrafts } from './answer-drafts';
 import type { AttachmentService } from './attachment.service';

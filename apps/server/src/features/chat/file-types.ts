@@ -1,6 +1,6 @@
 import { CHAT_ALLOWED_EXTENSIONS } from '@hearth/contract';
 
-import { imageKind, isOle2, isPdf, isWordDocument, type ImageKind } from '../extraction/sniff';
+import { imageKind, isOle2, isPdf, isWordDocument, type ImageKind } from '../extraction';
 
 export type ChatExtension = (typeof CHAT_ALLOWED_EXTENSIONS)[number];
 
@@ -33,6 +33,8 @@ export const FILE_TYPES: Record<ChatExtension, FileType> = {
   doc: word,
   // Text is a question of encoding, not magic numbers: no NUL bytes in the first 8 KB.
   txt: { mime: 'text/plain', kind: 'document', matches: async (d) => isText(d) },
+  md: { mime: 'text/markdown', kind: 'document', matches: async (d) => isText(d) },
+  csv: { mime: 'text/csv', kind: 'document', matches: async (d) => isText(d) },
   jpg: jpeg,
   jpeg,
   png: image('image/png', 'png'),

@@ -1,4 +1,9 @@
-import type { AdvancedRetrievalOptions, IndexingCollection, UsedDocument } from '@hearth/contract';
+import type {
+  AdvancedRetrievalOptions,
+  AdvancedRetrievalSummary,
+  IndexingCollection,
+  UsedDocument,
+} from '@hearth/contract';
 
 /**
  * The hook through which chat gets document context (spec §7 enhanced chat: "search knowledge, top 3
@@ -38,6 +43,8 @@ export interface KnowledgeLookup {
   indexing: IndexingCollection[];
   /** The documents were picked by advanced retrieval (not the plain lexical search). */
   advanced: boolean;
+  /** What advanced retrieval did (steps, validation), shown under the answer; only when `advanced`. */
+  details?: AdvancedRetrievalSummary;
 }
 
 /** What chat asks before answering: the documents to use and what could not be searched yet. */

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import { TextBatcher } from '../../lib/text-batcher';
-import { type ChatRequest, type ModelProvider, ProviderError } from '../models/model-provider';
+import { type ChatRequest, type ModelProvider, ProviderError } from '../models';
 
 export interface ModelAnswer {
   text: string;

@@ -1,6 +1,6 @@
 import { NO_VISION_MODEL_MESSAGE } from '@hearth/contract';
 import { AppError } from '../../http/errors';
-import { type ListedModel, type ModelProvider, type ModelRegistry, ProviderError } from '../models/model-provider';
+import { type ListedModel, type ModelProvider, type ModelRegistry, ProviderError } from '../models';
 
 export interface ResolvedModel {
   provider: ModelProvider;

@@ -1,4 +1,4 @@
-import type { ChatTurn } from '../models/model-provider';
+import type { ChatTurn } from '../models';
 
 /** Bounds on attached document text in one prompt, before any context-window fitting. */
 export const DOCUMENT_TEXT_CHARS = 20_000;

@@ -10,7 +10,7 @@ import {
   SaveDocPageBody,
 } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditContext } from '../audit/audit-context';
+import { auditContext } from '../audit';
 import type { DocPageService } from './doc-page.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

@@ -12,7 +12,7 @@ import {
 import { AppError } from '../../http/errors';
 import { newId, nowIso } from '../../lib/crypto';
 import { isUniqueViolation, type Tx, type UnitOfWork } from '../../lib/unit-of-work';
-import type { AuditContext, AuditService } from '../audit/audit.service';
+import type { AuditContext, AuditService } from '../audit';
 import type { DocPageRepository, DocPageRevisionListRow } from './doc-page.repository';
 import type { ShippedDocPage, ShippedDocs } from './shipped-docs';
 

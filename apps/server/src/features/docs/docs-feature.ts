@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { AdminSettingsService } from '../admin-settings/admin-settings.service';
 import type { AuditService } from '../audit/audit.service';
@@ -28,10 +29,13 @@ export interface DocsFeatureDeps {
   audit: AuditService;
   models: ModelFeature;
   adminSettings: AdminSettingsService;
+  /** Documentation drafts run on it. */
+  jobs: JobQueue;
 }
 
 /** Wires the documentation pages and their maintenance (called from app.ts). */
-export function buildDocsFeature({ config, db, uow, audit, models, adminSettings }: DocsFeatureDeps): DocsFeature {
+export function buildDocsFeature(deps: DocsFeatureDeps): DocsFeature {
+  const { config, db, uow, audit, models, adminSettings, jobs } = deps;
   const shipped = ShippedDocs.load(config.DOCS_CONTENT_DIR);
   const pages = new DocPageService(shipped, new DocPageRepository(db.kysely), uow, audit);
   const maintenance = buildMaintenanceFeature({
@@ -43,6 +47,7 @@ export function buildDocsFeature({ config, db, uow, audit, models, adminSettings
     adminSettings,
     shipped,
     pages,
+    jobs,
   });
   return { shipped, pages, maintenance };
 }

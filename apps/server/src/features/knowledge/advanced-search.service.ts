@@ -1,7 +1,7 @@
 import { ADVANCED_SEARCH_FAILED, type AdvancedSearchBody, type AdvancedSearchResponse } from '@hearth/contract';
 import type { KnowledgeSearchResult } from '@hearth/contract';
 import type { z } from 'zod';
-import type { ModelRegistry } from '../models/model-provider';
+import type { ModelRegistry } from '../models';
 import type { ModelHandle } from './advanced/ask-model';
 import { type Expansion, expandQuery, plural, reason } from './advanced/expansion';
 import { type Fused, fuse, type RankedList } from './advanced/fusion';

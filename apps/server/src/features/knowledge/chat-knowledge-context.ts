@@ -1,12 +1,13 @@
 import {
   ADVANCED_SEARCH_FAILED,
   type AdvancedSearchBody,
+  type AdvancedRetrievalSummary,
   type AdvancedSearchResponse,
   type KnowledgeSearchResult,
   type UsedDocument,
 } from '@hearth/contract';
 import type { z } from 'zod';
-import type { ChatKnowledge, KnowledgeLookup, KnowledgeQuery } from '../chat/knowledge-context';
+import type { ChatKnowledge, KnowledgeLookup, KnowledgeQuery } from '../chat';
 import type { ChatSourcesRepository } from './chat-sources.repository';
 
 /** The user's collections and their indexing status (ChatSourcesRepository). */
@@ -47,6 +48,19 @@ export const toUsedDocument = (result: KnowledgeSearchResult): UsedDocument => (
   relevance_score: result.relevance_score,
   page: result.page,
   chunkId: result.chunk_id,
+});
+
+/** What the answer shows of an advanced retrieval: its steps and validation, without the results. */
+export const retrievalSummary = (response: AdvancedSearchResponse): AdvancedRetrievalSummary => ({
+  steps: response.reasoning,
+  expanded_queries: response.expandedQuery.expandedQueries,
+  explanation: response.explanation,
+  validation: {
+    is_valid: response.validation.isValid,
+    confidence: response.validation.confidence,
+    issues: response.validation.issues,
+    suggestions: response.validation.suggestions,
+  },
 });
 
 /**
@@ -101,7 +115,11 @@ export class ChatKnowledgeContext implements ChatKnowledge {
           const ranked = response.rerankedResults.length > 0 ? response.rerankedResults : response.results;
           // Never trust another component with isolation: only the user's own collections count.
           const mine = ranked.filter((result) => owned.has(result.collection_id));
-          return { documents: mine.slice(0, query.limit).map(toUsedDocument), advanced: true };
+          return {
+            documents: mine.slice(0, query.limit).map(toUsedDocument),
+            advanced: true,
+            details: retrievalSummary(response),
+          };
         }
         this.log.warn({ explanation: response.explanation }, 'advanced retrieval failed; using plain search');
       } catch (error) {

@@ -6,6 +6,7 @@ import {
 } from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatFixture, startChatServer, streamChat } from '../../../test/chat-helpers';
+import { SUPPORT_JUDGE_SYSTEM } from '../chat/answer-support-judge';
 import { createUser, testDb, type TestUser } from '../../../test/test-server';
 import { createCollection, uploadDocument, waitForDocument } from './knowledge-test-helpers';
 
@@ -17,6 +18,7 @@ interface SentChat {
   messages: { role: string; content: string }[];
 }
 
+const isSupportCheck = (sent: SentChat) => sent.messages[0]?.content === SUPPORT_JUDGE_SYSTEM;
 const contextOf = (events: ChatStreamEvent[]) => {
   const event = events.find((item) => item.type === 'context');
   if (event?.type !== 'context') throw new Error('no context event');
@@ -59,7 +61,9 @@ describe(`answers with sources: citations, confidence, indexing notice, suggesti
   const ask = (user: TestUser, content: string, body: Record<string, unknown> = {}) =>
     streamChat(fixture.server, user.token, '/api/chat/stream', { model: MODEL, content, ...body });
   const lastSystemPrompt = () => {
-    const sent = fixture.ollama.chats().at(-1)?.body as SentChat;
+    // The answer's request, not the answer-support check that follows it.
+    const answers = fixture.ollama.chats().filter((chat) => !isSupportCheck(chat.body as SentChat));
+    const sent = answers.at(-1)?.body as SentChat;
     return sent.messages[0]?.role === 'system' ? (sent.messages[0]?.content ?? '') : '';
   };
 

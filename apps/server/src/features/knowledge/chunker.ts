@@ -1,4 +1,4 @@
-import type { ExtractedSection } from '../extraction/extract-document';
+import type { ExtractedSection } from '../extraction';
 
 export interface Chunk {
   text: string;
@@ -82,6 +82,26 @@ export function chunkSections(sections: ExtractedSection[], options: ChunkOption
       current = current ? `${current}\n\n${piece}` : piece;
     }
     flush();
+  }
+  return chunks;
+}
+
+/** Sections chunked per turn of the event loop by `chunkSectionsYielding`. */
+const SECTIONS_PER_TURN = 200;
+
+/**
+ * The same chunks as `chunkSections` (sections never share a chunk, so chunking them in groups changes nothing),
+ * with a turn of the event loop between groups: a million-row CSV is thousands of sections, and the server keeps
+ * answering while they are cut.
+ */
+export async function chunkSectionsYielding(
+  sections: ExtractedSection[],
+  options: ChunkOptions = DEFAULT_CHUNK_OPTIONS,
+): Promise<Chunk[]> {
+  const chunks: Chunk[] = [];
+  for (let start = 0; start < sections.length; start += SECTIONS_PER_TURN) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    chunks.push(...chunkSections(sections.slice(start, start + SECTIONS_PER_TURN), options));
   }
   return chunks;
 }

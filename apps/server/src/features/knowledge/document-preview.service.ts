@@ -1,5 +1,5 @@
 import { KNOWLEDGE_MAX_FILE_BYTES } from '@hearth/contract';
-import { DEFAULT_EXTRACTION_LIMITS, extractDocument } from '../extraction/extract-document';
+import { DEFAULT_EXTRACTION_LIMITS, extractDocument } from '../extraction';
 import { failureMessage } from './ingestion.service';
 
 export interface FilePreview {

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
 import { contentDisposition } from '../../http/content-disposition';
 import { registerUploads } from '../../http/multipart';
-import { auditContext } from '../audit/audit-context';
+import { auditContext } from '../audit';
 import { type KnowledgeService, tooLarge } from './knowledge.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };

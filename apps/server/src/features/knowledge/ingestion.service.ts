@@ -1,18 +1,22 @@
 import { z } from 'zod';
 import type { KnowledgeDocument } from '@hearth/contract';
-import type { GiveUpReason, JobControl, JobHandler } from '../../jobs/job-queue';
-import type { JobRow } from '../../jobs/job.repository';
+import { defineJob, type GiveUpReason, type JobContext } from '../../jobs/define-job';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BlobStore } from '../../storage/blob-store';
-import { type ExtractionLimits, extractDocument } from '../extraction/extract-document';
-import { ExtractionError, NO_CONTENT_MESSAGE } from '../extraction/extract-text';
+import { type ExtractionLimits, extractDocument, ExtractionError, NO_CONTENT_MESSAGE } from '../extraction';
 import type { ChunkIndexRepository } from './chunk-index.repository';
-import { chunkSections } from './chunker';
+import { type Chunk, chunkSectionsYielding } from './chunker';
 import type { DocumentEmbedding } from './embeddings/document-embedding';
 import { parseMetadata, toDocument } from './knowledge-mappers';
 import type { KnowledgeRepository } from './knowledge.repository';
 
 const Payload = z.object({ documentId: z.string(), userId: z.string() });
+type Payload = z.infer<typeof Payload>;
+
+export const INGEST_JOB = 'knowledge.ingest';
+
+/** Chunks written per transaction: a few milliseconds of work each, even with their postings. */
+const CHUNKS_PER_TRANSACTION = 50;
 
 const EXTRACT_PREFIX = 'Failed to extract text from file: ';
 
@@ -33,10 +37,11 @@ export const crashedMessage = (attempts: number): string =>
 class DocumentGone extends Error {}
 
 /**
- * The ingestion job: extract → chunk → index, with progress events to the owner. Chunks, index rows, vectors and
- * the switch to 'ready' are one unit of work; a failure removes any chunks and marks the document failed.
+ * The ingestion job: extract → chunk → index, with progress events to the owner. Chunks and postings are written
+ * in short transactions; vectors, the lexical statistics and the switch to 'ready' are one unit of work, which is
+ * what makes the document searchable. A failure removes any chunks and marks the document failed.
  */
-export class IngestionService implements JobHandler {
+export class IngestionService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly documents: KnowledgeRepository,
@@ -48,8 +53,7 @@ export class IngestionService implements JobHandler {
     private readonly embedding?: DocumentEmbedding,
   ) {}
 
-  async run(raw: unknown, _job?: JobRow, control?: JobControl): Promise<void> {
-    const { documentId, userId } = Payload.parse(raw);
+  async run({ documentId, userId }: Payload, control?: Pick<JobContext, 'finishWith'>): Promise<void> {
     const row = await this.documents.findDocumentForJob(documentId);
     if (!row || row.user_id !== userId || !row.blob_key) return; // deleted meanwhile: nothing to do
     await this.documents.updateDocument(documentId, { status: 'processing', progress: 0.1, error: null });
@@ -65,7 +69,7 @@ export class IngestionService implements JobHandler {
     }
     // Progress between steps goes to the owner's event stream only; the row changes once more, to ready.
     announce(0.6);
-    const chunks = chunkSections(extracted.sections);
+    const chunks = await chunkSectionsYielding(extracted.sections);
     const pages = extracted.sections.reduce((max, section) => Math.max(max, section.page ?? 0), 0);
     const metadata = {
       ...parseMetadata(row.metadata),
@@ -86,11 +90,12 @@ export class IngestionService implements JobHandler {
       file_type: extracted.format,
       metadata: JSON.stringify(metadata),
     } as const;
+    const written = await this.writeChunks({ documentId, collectionId: row.collection_id, userId, chunks });
     const committed = await this.uow
       .run(async (tx) => {
-        await this.chunks.replaceForDocument(tx, { documentId, collectionId: row.collection_id, userId, chunks });
         await this.embedding?.write(tx, documentId, prepared ?? null);
         if (!(await this.documents.updateDocument(documentId, ready, tx))) throw new DocumentGone();
+        await this.chunks.publishDocument(tx, documentId, written.scope, written.totals);
         // The index and the job's end commit together, unless vectors still need settling after the commit.
         if (control && !prepared) await control.finishWith(tx);
         return true;
@@ -107,21 +112,54 @@ export class IngestionService implements JobHandler {
   }
 
   /** Retries exhausted, or the server died reading it every time: no half-indexed document is left behind. */
-  async onGiveUp(raw: unknown, error: string, reason?: GiveUpReason): Promise<void> {
-    const parsed = Payload.safeParse(raw);
-    if (!parsed.success) return;
+  async onGiveUp(payload: Payload | undefined, error: string, reason?: GiveUpReason): Promise<void> {
+    if (!payload) return;
     const message = reason?.abandoned ? crashedMessage(reason.attempts) : failureMessage(new Error(error));
-    await this.markFailed(parsed.data.documentId, parsed.data.userId, message);
+    await this.markFailed(payload.documentId, payload.userId, message);
   }
 
   private async markFailed(documentId: string, userId: string, message: string): Promise<void> {
-    await this.chunks.deleteForDocument(documentId);
+    await this.uow.run((tx) => this.chunks.removeDocument(tx, documentId));
     await this.documents.updateDocument(documentId, { status: 'failed', error: message, progress: 0 });
     await this.emit(documentId, userId);
+  }
+
+  /**
+   * Chunks and postings in short transactions with a turn of the event loop between them, so a huge document
+   * never holds the database (SQLite's one connection) or the event loop for long: /health keeps answering.
+   * They stay invisible until the unit of work that marks the document ready publishes its statistics; after a
+   * crash half-way, the retry's removeDocument clears them first.
+   */
+  private async writeChunks(doc: { documentId: string; collectionId: string; userId: string; chunks: Chunk[] }) {
+    const scope = await this.uow.run(async (tx) => {
+      await this.chunks.removeDocument(tx, doc.documentId);
+      return await this.chunks.ensureScope(tx, doc.collectionId);
+    });
+    const totals = { chunks: 0, length: 0 };
+    for (let start = 0; start < doc.chunks.length; start += CHUNKS_PER_TRANSACTION) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const chunks = doc.chunks.slice(start, start + CHUNKS_PER_TRANSACTION);
+      const added = await this.uow.run((tx) =>
+        this.chunks.insertChunks(tx, { ...doc, scope, firstOrdinal: start, chunks }),
+      );
+      totals.chunks += added.chunks;
+      totals.length += added.length;
+    }
+    return { scope, totals };
   }
 
   private async emit(documentId: string, userId: string): Promise<void> {
     const row = await this.documents.findDocument(userId, documentId);
     if (row) this.publish(userId, toDocument(row));
   }
+}
+
+/** The ingestion job, defined once (registered in knowledge-feature.ts). */
+export function ingestJob(ingestion: IngestionService) {
+  return defineJob({
+    name: INGEST_JOB,
+    payload: Payload,
+    handler: (payload, context) => ingestion.run(payload, context),
+    onGiveUp: (payload, error, reason) => ingestion.onGiveUp(payload, error, reason),
+  });
 }

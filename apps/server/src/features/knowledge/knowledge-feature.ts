@@ -1,8 +1,7 @@
 import type { KnowledgeDocumentEvent } from '@hearth/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
-import { DEFAULT_JOB_QUEUE_OPTIONS, JobQueue, type JobQueueOptions } from '../../jobs/job-queue';
-import { JobRepository } from '../../jobs/job.repository';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BlobStore } from '../../storage/blob-store';
 import type { EventBus } from '../events/event-bus';
@@ -19,10 +18,13 @@ import { documentRoutes } from './document.routes';
 import { embeddingRoutes } from './embeddings/embedding.routes';
 import type { EmbeddingService } from './embeddings/embedding.service';
 import { buildEmbeddings } from './embeddings/embeddings-feature';
-import { IngestionService } from './ingestion.service';
-import { INGEST_JOB, KnowledgeService } from './knowledge.service';
+import { IngestionService, ingestJob } from './ingestion.service';
+import { KnowledgeService } from './knowledge.service';
 import { KnowledgeRepository } from './knowledge.repository';
 import { localDocumentRoutes } from './local-documents.routes';
+import { buildQualityReports } from './quality/quality-feature';
+import { qualityReportRoutes } from './quality/quality-report.routes';
+import type { QualityReportService } from './quality/quality-report.service';
 import { searchRoutes } from './search.routes';
 import { SearchService } from './search.service';
 import { suggestionRoutes } from './suggestion.routes';
@@ -37,13 +39,13 @@ export interface KnowledgeFeature {
   /** Chat's document context: search, indexing status, advanced retrieval. */
   chatKnowledge: ChatKnowledgeContext;
   suggestionService: SuggestionService;
+  /** Collection quality reports ("Check quality"). */
+  qualityReportService: QualityReportService;
   ingestion: IngestionService;
   /** The instance's embedding model, vectors and re-embedding. */
   embeddingService: EmbeddingService;
+  /** The instance's one job queue (built and started in app.ts). */
   queue: JobQueue;
-  /** Requeues jobs interrupted by a dead server and starts the worker. */
-  start(): Promise<void>;
-  close(): Promise<void>;
 }
 
 export interface KnowledgeDependencies {
@@ -51,7 +53,8 @@ export interface KnowledgeDependencies {
   blobs: BlobStore;
   events: EventBus;
   log: FastifyBaseLogger;
-  queueOptions?: Partial<JobQueueOptions>;
+  /** The one job queue: ingestion and re-embedding are registered on it. */
+  queue: JobQueue;
   /** Models for advanced search's expansion and reranking; without it they run offline. */
   registry?: ModelRegistry;
   /** The runtimes embedding models come from; without it knowledge search is lexical only. */
@@ -69,7 +72,7 @@ export function buildKnowledgeFeature({
   blobs,
   events,
   log,
-  queueOptions,
+  queue,
   registry,
   providers,
   uow,
@@ -77,12 +80,10 @@ export function buildKnowledgeFeature({
   uploadLimit,
 }: KnowledgeDependencies): KnowledgeFeature {
   const repository = new KnowledgeRepository(db.kysely);
-  const index = new ChunkIndexRepository(db.kysely, db.dialect);
-  const jobs = new JobRepository(db.kysely, db.dialect);
-  const queue = new JobQueue(jobs, log, { ...DEFAULT_JOB_QUEUE_OPTIONS, ...queueOptions });
+  const index = new ChunkIndexRepository(db.kysely);
   const publish = (userId: string, document: KnowledgeDocumentEvent['document']) =>
     events.publish(userId, { type: 'knowledge.document', document } satisfies KnowledgeDocumentEvent);
-  const embeddings = buildEmbeddings({ db, log, jobs, queue, providers: providers ?? null, uow, audit });
+  const embeddings = buildEmbeddings({ db, log, queue, providers: providers ?? null, uow, audit });
   const ingestion = new IngestionService(
     uow,
     repository,
@@ -92,10 +93,11 @@ export function buildKnowledgeFeature({
     publish,
     embeddings.documentEmbedding,
   );
-  queue.register(INGEST_JOB, ingestion);
+  const ingest = ingestJob(ingestion);
+  queue.register(ingest);
   const knowledgeService = new KnowledgeService(
     repository,
-    jobs,
+    (tx, payload) => queue.enqueue(tx, ingest, payload),
     blobs,
     (document, userId) => {
       publish(userId, document);
@@ -103,6 +105,7 @@ export function buildKnowledgeFeature({
     },
     uow,
     audit,
+    index,
     uploadLimit,
   );
   const searchService = new SearchService(repository, index, embeddings.embeddingService);
@@ -114,11 +117,23 @@ export function buildKnowledgeFeature({
     advancedSearchService,
     chatKnowledge: new ChatKnowledgeContext(searchService, sources, log, advancedSearchService),
     suggestionService: new SuggestionService(sources, index),
+    qualityReportService: buildQualityReports({
+      db,
+      uow,
+      audit,
+      queue,
+      collections: repository,
+      search: searchService,
+      registry: registry ?? null,
+      searchLabel: async () => {
+        const active = await embeddings.embeddingService.active();
+        return active ? `lexical + ${active.id}` : 'lexical';
+      },
+      log,
+    }),
     ingestion,
     embeddingService: embeddings.embeddingService,
     queue,
-    start: () => queue.start(),
-    close: () => queue.stop(),
   };
 }
 
@@ -130,4 +145,5 @@ export async function registerKnowledgeRoutes(server: FastifyInstance, feature: 
   await server.register(advancedSearchRoutes, { advancedSearchService: feature.advancedSearchService });
   await server.register(suggestionRoutes, { suggestionService: feature.suggestionService });
   await server.register(localDocumentRoutes);
+  await server.register(qualityReportRoutes, { qualityReportService: feature.qualityReportService });
 }

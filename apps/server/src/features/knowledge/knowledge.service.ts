@@ -9,15 +9,15 @@ import {
 } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import { cleanFileName } from '../../lib/file-name';
-import type { UnitOfWork } from '../../lib/unit-of-work';
+import type { Tx, UnitOfWork } from '../../lib/unit-of-work';
 import type { BlobStore } from '../../storage/blob-store';
-import type { JobRepository } from '../../jobs/job.repository';
-import type { AuditContext, AuditService } from '../audit/audit.service';
-import { extensionOf } from '../extraction/extract-document';
+import type { AuditContext, AuditService } from '../audit';
+import { extensionOf } from '../extraction';
 import { sanitizeFileName, toCollection, toDocument } from './knowledge-mappers';
+import type { ChunkIndexRepository } from './chunk-index.repository';
 import type { KnowledgeRepository } from './knowledge.repository';
 
-export const INGEST_JOB = 'knowledge.ingest';
+export { INGEST_JOB } from './ingestion.service';
 
 export const tooLarge = (bytes: number, limit = KNOWLEDGE_MAX_FILE_BYTES) =>
   new AppError(
@@ -35,11 +35,14 @@ export interface IngestPayload {
 export class KnowledgeService {
   constructor(
     private readonly repository: KnowledgeRepository,
-    private readonly jobs: JobRepository,
+    /** Enqueues a document's ingestion job in the transaction that creates or requeues it. */
+    private readonly enqueueIngest: (tx: Tx, payload: IngestPayload) => Promise<unknown>,
     private readonly blobs: BlobStore,
     private readonly onQueued: (document: KnowledgeDocument, userId: string) => void,
     private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
+    /** Removes a deleted document's postings and its share of the search statistics. */
+    private readonly index: Pick<ChunkIndexRepository, 'removeDocument'>,
     /** The admin's upload limit in bytes (never above the spec's 10 MB). */
     private readonly uploadLimit: () => Promise<number> = async () => KNOWLEDGE_MAX_FILE_BYTES,
   ) {}
@@ -149,7 +152,7 @@ export class KnowledgeService {
       // A document never exists without its job, so a crash here cannot strand it as 'queued'.
       await this.uow.run(async (tx) => {
         await this.repository.insertDocument(row, tx);
-        await this.jobs.enqueue(INGEST_JOB, payload, tx);
+        await this.enqueueIngest(tx, payload);
         await this.repository.touchCollection(collectionId, row.updated_at, tx);
         const details = { collection_id: collectionId, file_name: row.file_name, file_size: row.file_size };
         await this.audit.record(
@@ -195,7 +198,7 @@ export class KnowledgeService {
     await this.uow.run(async (tx) => {
       // Fenced on 'failed': of two retries at once, one queues the job and the other is refused.
       if (!(await this.repository.requeueFailedDocument(userId, id, now, tx))) throw notFailed();
-      await this.jobs.enqueue(INGEST_JOB, payload, tx);
+      await this.enqueueIngest(tx, payload);
       const details = { collection_id: row.collection_id, file_name: row.file_name, retry: true };
       await this.audit.record(
         tx,
@@ -212,6 +215,7 @@ export class KnowledgeService {
     const row = await this.repository.findDocument(userId, id);
     if (!row) throw AppError.notFound('Document');
     await this.uow.run(async (tx) => {
+      await this.index.removeDocument(tx, id);
       if (!(await this.repository.deleteDocument(userId, id, tx))) throw AppError.notFound('Document');
       const details = { collection_id: row.collection_id, file_name: row.file_name };
       await this.audit.record(

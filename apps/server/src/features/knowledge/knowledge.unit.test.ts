@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ndcgAt, readQrels, recallAt, reciprocalRankAt } from '../../../../../bench/lib/ir-metrics';
-import { chunkSections } from './chunker';
-import { fts5Query, makeSnippet, queryTerms } from './query-terms';
+import { chunkSections, chunkSectionsYielding } from './chunker';
+import { makeSnippet, queryTerms } from './query-terms';
 
 describe('query terms', () => {
   it('drops stopwords and search syntax, keeps content words once', () => {
@@ -11,7 +11,6 @@ describe('query terms', () => {
       'aspirin',
       'heart',
     ]);
-    expect(fts5Query(['a"b'])).toBe('"a""b"');
     expect(queryTerms('the of and')).toEqual([]);
   });
 
@@ -24,6 +23,21 @@ describe('query terms', () => {
 });
 
 describe('chunker', () => {
+  it('cuts thousands of sections in turns of the event loop into exactly the same chunks', async () => {
+    const sections = Array.from({ length: 450 }, (_, i) => ({
+      text: `Row ${i}: ${'word '.repeat(i % 400)}`,
+      page: null,
+      headingPath: [`Sheet ${i % 3}`],
+    }));
+    let turns = 0;
+    const ticker = setInterval(() => (turns += 1), 0);
+    const chunks = await chunkSectionsYielding(sections);
+    clearInterval(ticker);
+    expect(chunks).toEqual(chunkSections(sections));
+    expect(chunks.length).toBeGreaterThan(450);
+    expect(turns).toBeGreaterThan(0);
+  });
+
   it('keeps pages and heading paths and overlaps long runs', () => {
     const long = Array.from({ length: 60 }, (_, i) => `Sentence number ${i} talks about soil.`).join(' ');
     const chunks = chunkSections([

@@ -1,17 +1,5 @@
 /** Query parsing and snippet highlighting for lexical search; no search syntax ever reaches the index. */
-
-/** A standard English stopword list (the NLTK/Lucene union, lowercased). */
-const STOPWORDS = new Set(
-  `a about above after again against all am an and any are aren't as at be because been before being below
-between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during each few
-for from further had hadn't has hasn't have haven't having he he'd he'll he's her here here's hers herself him
-himself his how how's i i'd i'll i'm i've if in into is isn't it it's its itself let's me more most mustn't my
-myself no nor not of off on once only or other ought our ours ourselves out over own same shan't she she'd she'll
-she's should shouldn't so some such than that that's the their theirs them themselves then there there's these
-they they'd they'll they're they've this those through to too under until up very was wasn't we we'd we'll we're
-we've were weren't what what's when when's where where's which while who who's whom why why's will with won't
-would wouldn't you you'd you'll you're you've your yours yourself yourselves s t just don should now`.split(/\s+/),
-);
+import { STOPWORDS } from './lexical/analyzer';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -24,12 +12,6 @@ export function queryTerms(query: string): string[] {
   }
   return [...terms].slice(0, 64);
 }
-
-/** FTS5 MATCH text: every term quoted, OR-ed (BM25 then ranks by how many and how rare). */
-export const fts5Query = (terms: string[]) => terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' OR ');
-
-/** PostgreSQL to_tsquery text: the terms contain only letters and digits, so this is safe. */
-export const tsQuery = (terms: string[]) => terms.join(' | ');
 
 /** A light suffix stripper, close enough to Porter to decide which words of a snippet to highlight. */
 export function roughStem(word: string): string {

@@ -1,5 +1,5 @@
 import type { KnowledgeSearchResult, UsedDocument } from '@hearth/contract';
-import type { KnowledgeContext } from '../chat/knowledge-context';
+import type { KnowledgeContext } from '../chat';
 import type { ChunkHit, ChunkIndexRepository } from './chunk-index.repository';
 import { RRF_K, reciprocalRankFusion } from './embeddings/vector-math';
 import type { KnowledgeRepository } from './knowledge.repository';

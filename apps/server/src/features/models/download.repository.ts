@@ -58,15 +58,6 @@ export class DownloadRepository {
     return this.db.selectFrom('model_downloads').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
   }
 
-  listActive(): Promise<Row[]> {
-    return this.db
-      .selectFrom('model_downloads')
-      .selectAll()
-      .where('status', 'in', ACTIVE_STATUSES)
-      .orderBy('created_at')
-      .execute();
-  }
-
   async activeWithFileName(fileName: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('model_downloads')
@@ -85,6 +76,17 @@ export class DownloadRepository {
       .where('id', '=', id)
       .execute();
     return db.selectFrom('model_downloads').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Updates a download only while it is active (queued, downloading, verifying): the row after, or undefined. */
+  async updateActive(id: string, patch: DownloadPatch): Promise<Row | undefined> {
+    const result = await this.db
+      .updateTable('model_downloads')
+      .set({ ...patch, updated_at: nowIso() })
+      .where('id', '=', id)
+      .where('status', 'in', ACTIVE_STATUSES)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0 ? this.get(id) : undefined;
   }
 
   async delete(id: string, tx?: Tx): Promise<boolean> {

@@ -2,12 +2,15 @@ import { access, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ModelDownload } from '@hearth/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../../http/errors';
+import { defineJob, type JobDefinition } from '../../jobs/define-job';
+import type { JobQueue } from '../../jobs/job-queue';
 import { checkOutboundUrl, type SsrfPolicy } from '../../http/ssrf-guard';
 import type { UnitOfWork } from '../../lib/unit-of-work';
-import type { AuditContext, AuditEvent, AuditService } from '../audit/audit.service';
-import type { EventBus } from '../events/event-bus';
-import { type DownloadPatch, type DownloadRepository, toDownload } from './download.repository';
+import type { AuditContext, AuditEvent, AuditService } from '../audit';
+import type { EventBus } from '../events';
+import { ACTIVE_STATUSES, type DownloadPatch, type DownloadRepository, toDownload } from './download.repository';
 import { sha256File, transfer } from './download-transfer';
 
 export interface DownloadServiceOptions {
@@ -27,6 +30,12 @@ const downloadEvent = (
   details: Record<string, unknown>,
 ): AuditEvent => ({ userId: actorId, action, resourceType: 'model_download', resourceId: id, details });
 
+export const DOWNLOAD_JOB = 'models.download';
+const DownloadPayload = z.object({ downloadId: z.string() });
+type DownloadPayload = z.infer<typeof DownloadPayload>;
+
+const isActive = (status: string) => (ACTIVE_STATUSES as readonly string[]).includes(status);
+
 const FILE_NAME = /^[\w][\w.-]{0,198}\.gguf$/i;
 const EVENT_INTERVAL_MS = 250;
 const SAVE_INTERVAL_MS = 1000;
@@ -44,14 +53,16 @@ function fileNameOf(url: URL): string {
 }
 
 /**
- * GGUF downloads as background jobs: they keep running when the page closes, survive a restart (interrupted
- * ones resume from MODELS_DIR/.partial/<id> with HTTP Range), are checked against the sha256 given, or else the
- * one the host publishes (Hugging Face does for every GGUF), and only appear in MODELS_DIR, by atomic rename,
- * once complete.
+ * GGUF downloads, each a job on the one queue: they keep running when the page closes, and one interrupted by a
+ * restart or a killed replica is taken up by exactly one replica (the queue's lease): the same one resumes from
+ * MODELS_DIR/.partial/<id> with HTTP Range, another starts over on its own disk. Each is checked against the
+ * sha256 given, or else the one the host publishes (Hugging Face does for every GGUF), and only appears in
+ * MODELS_DIR, by atomic rename, once complete.
  */
 export class DownloadService {
+  /** Downloads running on this replica, to stop them at once when cancelled here. */
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
-  private closing = false;
+  private readonly job: JobDefinition<DownloadPayload>;
 
   constructor(
     private readonly repository: DownloadRepository,
@@ -59,7 +70,18 @@ export class DownloadService {
     private readonly options: DownloadServiceOptions,
     private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
-  ) {}
+    private readonly jobs: JobQueue,
+  ) {
+    this.job = defineJob({
+      name: DOWNLOAD_JOB,
+      payload: DownloadPayload,
+      handler: ({ downloadId }, context) => this.runJob(downloadId, context.signal),
+      onGiveUp: async (payload, error) => {
+        if (payload) await this.save(payload.downloadId, { status: 'failed', error }, true);
+      },
+    });
+    jobs.register(this.job);
+  }
 
   private partialPath(id: string): string {
     return path.join(this.options.modelsDir, '.partial', id);
@@ -93,9 +115,10 @@ export class DownloadService {
       );
       const details = { file_name: fileName, origin: url.origin, sha256: created.sha256 };
       await this.audit.record(tx, downloadEvent(actorId, 'CREATE', created.id, details), context);
+      // The row and its job commit together: no download is ever left without a worker.
+      await this.jobs.enqueue(tx, this.job, { downloadId: created.id });
       return created;
     });
-    this.start(row.id);
     return toDownload(row);
   }
 
@@ -103,10 +126,11 @@ export class DownloadService {
   async cancel(actorId: string, id: string, context: AuditContext): Promise<void> {
     const row = await this.repository.get(id);
     if (!row) throw AppError.notFound('Download');
-    const job = this.running.get(id);
-    if (job) {
-      job.controller.abort(new Error('cancelled'));
-      await job.done;
+    // Running here: stopped now; on another replica, it sees the cancelled row at its next progress write.
+    const local = this.running.get(id);
+    if (local) {
+      local.controller.abort(new Error('cancelled'));
+      await local.done;
     }
     const active = row.status === 'queued' || row.status === 'downloading' || row.status === 'verifying';
     if (active) await rm(this.partialPath(id), { force: true });
@@ -125,25 +149,25 @@ export class DownloadService {
     }
   }
 
-  /** At start-up: pick up downloads a previous process did not finish. */
-  async resumeInterrupted(): Promise<void> {
-    for (const row of await this.repository.listActive()) this.start(row.id);
-  }
-
-  /** At shutdown: stop transfers but keep their state, so the next start resumes them. */
-  async close(): Promise<void> {
-    this.closing = true;
-    for (const job of this.running.values()) job.controller.abort(new Error('shutdown'));
-    await Promise.all([...this.running.values()].map((job) => job.done));
-  }
-
-  private start(id: string): void {
-    if (this.running.has(id) || this.closing) return;
+  /** The job: runs the transfer unless the download was cancelled or finished meanwhile. */
+  private async runJob(id: string, shutdown: AbortSignal): Promise<void> {
+    const row = await this.repository.get(id);
+    if (!row || !isActive(row.status)) return;
     const controller = new AbortController();
-    const done = this.run(id, controller.signal)
-      .catch((error: unknown) => this.options.log.error({ err: error, download: id }, 'model download crashed'))
-      .finally(() => this.running.delete(id));
+    const stop = () => controller.abort(shutdown.reason);
+    shutdown.addEventListener('abort', stop, { once: true });
+    const done = this.run(id, controller.signal);
     this.running.set(id, { controller, done });
+    try {
+      await done;
+    } finally {
+      shutdown.removeEventListener('abort', stop);
+      this.running.delete(id);
+    }
+    // Stopped by shutdown: the queue puts the job back, and this replica (or another) takes it up again.
+    shutdown.throwIfAborted();
+    // Cancelled on another replica (seen at a progress write): this replica's partial file goes too.
+    if (controller.signal.aborted) await rm(this.partialPath(id), { force: true });
   }
 
   private lastEvent = new Map<string, number>();
@@ -154,8 +178,13 @@ export class DownloadService {
   private save(id: string, patch: DownloadPatch, announce: boolean): Promise<void> {
     const previous = this.saving.get(id) ?? Promise.resolve();
     const next = previous.then(async () => {
-      const row = await this.repository.update(id, patch);
-      if (!row || !announce || !row.created_by) return;
+      // Only an active download changes: a cancelled one (on any replica) stays so, and its transfer stops.
+      const row = await this.repository.updateActive(id, patch);
+      if (!row) {
+        this.running.get(id)?.controller.abort(new Error('cancelled'));
+        return;
+      }
+      if (!announce || !row.created_by) return;
       this.lastEvent.set(id, Date.now());
       this.bus.publish(row.created_by, { type: 'model.download', download: toDownload(row) });
     });

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
 import { openEventStream } from '../../http/event-stream';
-import { auditContext } from '../audit/audit-context';
+import { auditContext } from '../audit';
 import type { DownloadService } from './download.service';
 import type { ModelAdminService } from './model-admin.service';
 import { STARTER_MODELS } from './starters';

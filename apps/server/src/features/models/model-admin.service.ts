@@ -1,7 +1,7 @@
 import type { PullDone, PullError, PullProgress } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import type { UnitOfWork } from '../../lib/unit-of-work';
-import type { AuditContext, AuditService } from '../audit/audit.service';
+import type { AuditContext, AuditService } from '../audit';
 import { ProviderError } from './model-provider';
 import type { ProviderRegistry } from './model-registry';
 import { BuiltinProvider } from './providers/builtin.provider';

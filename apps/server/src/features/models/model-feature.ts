@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import type { JobQueue } from '../../jobs/job-queue';
 import { SecretBox } from '../../lib/secret-box';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import { NetworkSettingsRepository } from '../admin/network-settings.repository';
@@ -72,8 +73,6 @@ export interface ModelFeature {
   providerService: ProviderService;
   modelAdminService: ModelAdminService;
   downloadService: DownloadService;
-  /** Resumes interrupted downloads; call once the server is up. */
-  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -85,6 +84,8 @@ export function buildModelFeature(
   log: FastifyBaseLogger,
   uow: UnitOfWork,
   audit: AuditService,
+  /** Downloads are jobs on it (interrupted ones resume on exactly one replica). */
+  jobs: JobQueue,
 ): ModelFeature {
   const runtime = config.BUILTIN_RUNTIME
     ? new LlamaRuntime({
@@ -122,6 +123,7 @@ export function buildModelFeature(
     },
     uow,
     audit,
+    jobs,
   );
   return {
     registry,
@@ -129,9 +131,7 @@ export function buildModelFeature(
     providerService: new ProviderService(registry, providerRepository, secrets, config.PROVIDER_TIMEOUT_MS, uow, audit),
     modelAdminService: new ModelAdminService(registry, uow, audit),
     downloadService,
-    start: () => downloadService.resumeInterrupted(),
     close: async () => {
-      await downloadService.close();
       await runtime?.dispose();
     },
   };

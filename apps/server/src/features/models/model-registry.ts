@@ -1,6 +1,6 @@
 import type { ProviderSource } from '@hearth/contract';
 import { AppError } from '../../http/errors';
-import type { EventBus } from '../events/event-bus';
+import type { EventBus } from '../events';
 import type { ListedModel, ModelProvider, ModelRegistry, ProviderError, ProviderModel } from './model-provider';
 import { type LoadTracker, RoutedProvider } from './routed-provider';
 

@@ -9,7 +9,7 @@ import {
 } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
-import { auditContext } from '../audit/audit-context';
+import { auditContext } from '../audit';
 import type { ProviderService } from './provider.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

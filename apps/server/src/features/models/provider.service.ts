@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors';
 import { checkOutboundUrl } from '../../http/ssrf-guard';
 import type { SecretBox } from '../../lib/secret-box';
 import type { UnitOfWork } from '../../lib/unit-of-work';
-import type { AuditContext, AuditEvent, AuditService } from '../audit/audit.service';
+import type { AuditContext, AuditEvent, AuditService } from '../audit';
 import type { ModelProvider } from './model-provider';
 import type { ProviderEntry, ProviderRegistry, ProviderState } from './model-registry';
 import type { ProviderRepository, ProviderRow } from './provider.repository';

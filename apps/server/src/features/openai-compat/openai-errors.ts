@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/errors';
-import { ModelCallError, errorCodeOf } from '../chat/model-call';
+import { ModelCallError, errorCodeOf } from '../chat';
 
 const TYPE_BY_STATUS: Record<number, string> = {
   400: 'invalid_request_error',

@@ -1,7 +1,7 @@
 import { OpenAIChatCompletion, OpenAIChatCompletionRequest, OpenAIErrorBody, OpenAIModelList } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { openEventStream } from '../../http/event-stream';
-import { ModelCallError, errorCodeOf } from '../chat/model-call';
+import { ModelCallError, errorCodeOf } from '../chat';
 import { openAIError, registerOpenAIErrorHandler } from './openai-errors';
 import type { OpenAICompatService } from './openai.service';
 

@@ -8,9 +8,8 @@ import type {
   OpenAIUsage,
 } from '@hearth/contract';
 import { AppError } from '../../http/errors';
-import { type ModelAnswer, runModel } from '../chat/model-call';
-import { estimateTokens } from '../chat/prompt-plan';
-import type { ChatTurn, ModelProvider, ModelRegistry } from '../models/model-provider';
+import { type ModelAnswer, runModel, estimateTokens } from '../chat';
+import type { ChatTurn, ModelProvider, ModelRegistry } from '../models';
 
 export interface PreparedCompletion {
   id: string;

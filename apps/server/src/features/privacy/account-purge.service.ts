@@ -2,10 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/errors';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BlobStore } from '../../storage/blob-store';
-import type { PasswordHasher } from '../accounts/password-hasher';
-import type { UserRepository } from '../accounts/user.repository';
-import type { AuthUser } from '../accounts/user.types';
-import type { AuditContext, AuditService } from '../audit/audit.service';
+import type { PasswordHasher, UserRepository, AuthUser } from '../accounts';
+import type { AuditContext, AuditService } from '../audit';
 import type { AccountPurgeRepository } from './account-purge.repository';
 
 /**

@@ -1,7 +1,7 @@
 import type { DataExport } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import type { UnitOfWork } from '../../lib/unit-of-work';
-import type { AuditContext, AuditService } from '../audit/audit.service';
+import type { AuditContext, AuditService } from '../audit';
 import type { ExportRepository } from './export.repository';
 import type { PreferencesRepository } from './preferences.repository';
 import { toPrivacySettings, toUpdatePreferences } from './privacy.service';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BlobStore } from '../../storage/blob-store';
 import type { PasswordHasher } from '../accounts/password-hasher';
@@ -15,7 +16,7 @@ import { PreferencesRepository } from './preferences.repository';
 import { privacyRoutes } from './privacy.routes';
 import { PrivacyService } from './privacy.service';
 import { RetentionRepository } from './retention.repository';
-import { RetentionService } from './retention.service';
+import { RetentionService, retentionJob } from './retention.service';
 
 export interface PrivacyFeature {
   audit: AuditService;
@@ -23,9 +24,6 @@ export interface PrivacyFeature {
   exportService: ExportService;
   purgeService: AccountPurgeService;
   retention: RetentionService;
-  /** Starts the retention job (one pass now, then daily). */
-  start(): void;
-  close(): Promise<void>;
 }
 
 export interface PrivacyDependencies {
@@ -36,6 +34,8 @@ export interface PrivacyDependencies {
   log: FastifyBaseLogger;
   uow: UnitOfWork;
   audit: AuditService;
+  /** The retention pass is registered on it: at start-up and daily, once across replicas. */
+  jobs: JobQueue;
 }
 
 /** The audit trail is needed before the server exists (accounts audit sign-ins), so it is built first. */
@@ -51,17 +51,17 @@ export function buildPrivacyFeature({
   log,
   uow,
   audit,
+  jobs,
 }: PrivacyDependencies): PrivacyFeature {
   const preferences = new PreferencesRepository(db.kysely);
-  const retention = new RetentionService(new RetentionRepository(db.kysely), preferences, blobs, uow, audit, log);
+  const retention = new RetentionService(new RetentionRepository(db.kysely), preferences, blobs, uow, audit);
+  jobs.register(retentionJob(retention, log));
   return {
     audit,
     privacyService: new PrivacyService(preferences, uow, audit),
     exportService: new ExportService(new ExportRepository(db.kysely), preferences, uow, audit),
     purgeService: new AccountPurgeService(new AccountPurgeRepository(db.kysely), users, hasher, blobs, uow, audit, log),
     retention,
-    start: () => retention.start(),
-    close: () => retention.stop(),
   };
 }
 

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clearSessionCookies, currentUser } from '../../http/auth';
 import { contentDisposition } from '../../http/content-disposition';
-import { auditContext } from '../audit/audit-context';
+import { auditContext } from '../audit';
 import type { AccountPurgeService } from './account-purge.service';
 import { exportFileName, type ExportService } from './export.service';
 import type { PrivacyService } from './privacy.service';

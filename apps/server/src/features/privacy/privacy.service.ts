@@ -6,7 +6,7 @@ import {
   type UpdatePreferencesBody,
 } from '@hearth/contract';
 import type { UnitOfWork } from '../../lib/unit-of-work';
-import type { AuditContext, AuditService } from '../audit/audit.service';
+import type { AuditContext, AuditService } from '../audit';
 import type { PreferencesPatch, PreferencesRepository, PreferencesRow } from './preferences.repository';
 
 /** Retention (every user) and update preferences (the Update Settings dialog), one row per user. */

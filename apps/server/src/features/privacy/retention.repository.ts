@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { executor } from '../../db/unit-of-work';
-import { nowIso } from '../../lib/crypto';
 import type { Tx } from '../../lib/unit-of-work';
 
 export interface RetentionCounts {
@@ -10,7 +9,7 @@ export interface RetentionCounts {
   attachments: number;
 }
 
-/** Deletes one user's chat data older than a cutoff, and leases the daily run among replicas. */
+/** Deletes one user's chat data older than a cutoff (the daily retention job). */
 export class RetentionRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -55,25 +54,5 @@ export class RetentionRepository {
       counts: { conversations, messages, attachments: attachments.length },
       blobKeys: attachments.map((attachment) => attachment.blob_key),
     };
-  }
-
-  /**
-   * Claims the run if the last one started before `dueBefore`: one conditional UPDATE, so of several replicas
-   * checking at once exactly one wins.
-   */
-  async claimRun(key: string, dueBefore: string): Promise<boolean> {
-    const now = nowIso();
-    await this.db
-      .insertInto('instance_settings')
-      .values({ key, value: '1970-01-01T00:00:00.000Z', updated_at: now })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
-    const result = await this.db
-      .updateTable('instance_settings')
-      .set({ value: now, updated_at: now })
-      .where('key', '=', key)
-      .where('value', '<', dueBefore)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
   }
 }

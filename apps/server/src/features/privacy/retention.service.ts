@@ -1,15 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { defineJob } from '../../jobs/define-job';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BlobStore } from '../../storage/blob-store';
-import { type AuditService, SYSTEM_CONTEXT } from '../audit/audit.service';
+import { type AuditService, SYSTEM_CONTEXT } from '../audit';
 import type { PreferencesRepository } from './preferences.repository';
 import type { RetentionCounts, RetentionRepository } from './retention.repository';
 
 const DAY_MS = 86_400_000;
-const LEASE_KEY = 'privacy_retention_last_run';
-/** Replicas starting together run the start-up pass once. */
-const STARTUP_GUARD_MS = 10 * 60_000;
-const CHECK_EVERY_MS = 3_600_000;
+export const RETENTION_JOB = 'privacy.retention';
 
 export interface RetentionRunResult {
   users: number;
@@ -18,20 +17,16 @@ export interface RetentionRunResult {
 
 /**
  * The retention job: for every user with auto-delete on, deletes conversations and messages older than their
- * retention. Runs at start-up and daily (checked hourly, leased in the database). Each user it trims gets a
- * RETENTION audit entry, written in the same transaction as the deletion.
+ * retention. Runs as a scheduled job (retentionJob: at start-up and daily, once across replicas). Each user it
+ * trims gets a RETENTION audit entry, written in the same transaction as the deletion.
  */
 export class RetentionService {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
-
   constructor(
     private readonly repository: RetentionRepository,
     private readonly preferences: PreferencesRepository,
     private readonly blobs: BlobStore,
     private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
-    private readonly log: FastifyBaseLogger,
   ) {}
 
   async runOnce(now = new Date()): Promise<RetentionRunResult> {
@@ -56,29 +51,17 @@ export class RetentionService {
     }
     return { users: users.length, trimmed };
   }
+}
 
-  /** Runs if no replica ran within `minIntervalMs`. */
-  async runIfDue(minIntervalMs: number): Promise<RetentionRunResult | undefined> {
-    const dueBefore = new Date(Date.now() - minIntervalMs).toISOString();
-    if (!(await this.repository.claimRun(LEASE_KEY, dueBefore))) return undefined;
-    const result = await this.runOnce();
-    if (result.trimmed.length > 0) this.log.info({ trimmed: result.trimmed.length }, 'retention job deleted old chats');
-    return result;
-  }
-
-  start(): void {
-    const pass = (minIntervalMs: number) => {
-      this.running = this.runIfDue(minIntervalMs).catch((error: unknown) =>
-        this.log.warn({ err: error }, 'retention job failed'),
-      );
-    };
-    pass(STARTUP_GUARD_MS);
-    this.timer = setInterval(() => pass(DAY_MS - CHECK_EVERY_MS / 2), CHECK_EVERY_MS);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
+/** The retention pass as a job: daily and at start-up, once across replicas (registered in privacy-feature.ts). */
+export function retentionJob(retention: RetentionService, log: FastifyBaseLogger) {
+  return defineJob({
+    name: RETENTION_JOB,
+    payload: z.object({}),
+    schedule: { everyMs: DAY_MS, atStartup: true },
+    handler: async () => {
+      const result = await retention.runOnce();
+      if (result.trimmed.length > 0) log.info({ trimmed: result.trimmed.length }, 'retention job deleted old chats');
+    },
+  });
 }

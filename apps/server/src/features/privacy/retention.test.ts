@@ -1,9 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AuditLogList } from '@hearth/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestServer, type TestServer, type TestUser, testDb } from '../../../test/test-server';
+import { JobQueue } from '../../jobs/job-queue';
+import { JobRepository } from '../../jobs/job.repository';
 import { seedConversation, uploadAttachment } from './privacy-test-helpers';
+import { RETENTION_JOB, retentionJob } from './retention.service';
 
 describe(`retention job (${testDb})`, () => {
   let server: TestServer;
@@ -94,18 +98,33 @@ describe(`retention job (${testDb})`, () => {
     expect((await server.app.privacy.retention.runOnce()).trimmed).toEqual([]);
   });
 
-  it('runs at start-up and then at most once a day across replicas (database lease)', async () => {
-    const retention = server.app.privacy.retention;
-    // The start-up pass of this server holds the lease: a second replica starting now does not run again.
-    expect(await retention.runIfDue(10 * 60_000)).toBeUndefined();
-    expect(await retention.runIfDue(86_400_000)).toBeUndefined();
-    const yesterday = new Date(Date.now() - 86_400_000 - 1000).toISOString();
-    await server.app.db.kysely
-      .updateTable('instance_settings')
-      .set({ value: yesterday })
-      .where('key', '=', 'privacy_retention_last_run')
-      .execute();
-    const [first, second] = await Promise.all([retention.runIfDue(86_400_000), retention.runIfDue(86_400_000)]);
-    expect([first, second].filter(Boolean)).toHaveLength(1);
+  it('runs at start-up and daily as a scheduled job, once across replicas', async () => {
+    const kysely = server.app.db.kysely;
+    const rows = () =>
+      kysely.selectFrom('jobs').select(['dedupe_key', 'status']).where('type', '=', RETENTION_JOB).execute();
+    const deadline = Date.now() + 10_000;
+    while ((await rows()).some((row) => row.status !== 'done') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // This server's start: today's run (periods are days from 00:00 UTC) and the start-up run, both done.
+    const today = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
+    const before = await rows();
+    expect(before.map((row) => row.dedupe_key).sort()).toEqual([
+      `${RETENTION_JOB}@${today}`,
+      expect.stringMatching(new RegExp(`^${RETENTION_JOB}@start@`)),
+    ]);
+    expect(before.every((row) => row.status === 'done')).toBe(true);
+    // A second replica starting now on the same database adds neither run.
+    const quiet = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
+    const replica = new JobQueue(new JobRepository(kysely, server.app.db.dialect), quiet, {
+      leaseMs: 30_000,
+      pollMs: 50,
+      maxAttempts: 3,
+      concurrency: 1,
+    });
+    replica.register(retentionJob(server.app.privacy.retention, quiet));
+    await replica.start();
+    await replica.stop();
+    expect(await rows()).toHaveLength(2);
   });
 });

@@ -11,7 +11,7 @@ import {
 } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import type { UnitOfWork } from '../../lib/unit-of-work';
-import type { AuditContext, AuditEvent, AuditService } from '../audit/audit.service';
+import type { AuditContext, AuditEvent, AuditService } from '../audit';
 import type { PromptListRow, PromptRepository, PromptRow, PromptViewer } from './prompt.repository';
 
 const toPrompt = (row: PromptRow, viewerId: string, author: string | null = null): Prompt => ({

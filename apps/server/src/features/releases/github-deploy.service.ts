@@ -2,7 +2,7 @@ import type { DeploymentResult } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import { newId, nowIso } from '../../lib/crypto';
 import type { UnitOfWork } from '../../lib/unit-of-work';
-import type { AuditContext, AuditService } from '../audit/audit.service';
+import type { AuditContext, AuditService } from '../audit';
 import type { AppVersionRepository, AppVersionRow } from './app-version.repository';
 import type { DeploymentLogRepository } from './deployment-log.repository';
 import type { GithubConnection, GithubIntegrationService } from './github-integration.service';

@@ -10,7 +10,7 @@ import { parseOutboundUrl, type SsrfPolicy } from '../../http/ssrf-guard';
 import { nowIso } from '../../lib/crypto';
 import type { SecretBox } from '../../lib/secret-box';
 import type { UnitOfWork } from '../../lib/unit-of-work';
-import type { AuditContext, AuditService } from '../audit/audit.service';
+import type { AuditContext, AuditService } from '../audit';
 import { GithubClient } from './github-client';
 import type { GithubIntegrationRepository, GithubIntegrationRow } from './github-integration.repository';
 

@@ -14,7 +14,7 @@ import {
   UpdateVersionStatusBody,
 } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditContext } from '../audit/audit-context';
+import { auditContext } from '../audit';
 import type { GithubDeployService } from './github-deploy.service';
 import type { GithubIntegrationService } from './github-integration.service';
 import type { VersionService } from './version.service';

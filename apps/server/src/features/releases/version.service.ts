@@ -8,7 +8,7 @@ import type {
 import { AppError } from '../../http/errors';
 import { newId, nowIso } from '../../lib/crypto';
 import { isUniqueViolation, type Tx, type UnitOfWork } from '../../lib/unit-of-work';
-import type { AuditContext, AuditService } from '../audit/audit.service';
+import type { AuditContext, AuditService } from '../audit';
 import type { AppVersionRepository, AppVersionRow } from './app-version.repository';
 import type { DeploymentLogRepository } from './deployment-log.repository';
 import { toAppVersion, toDeploymentLog, versionKey } from './release-mappers';

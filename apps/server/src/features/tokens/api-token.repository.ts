@@ -3,8 +3,7 @@ import type { Database } from '../../db/schema';
 import { executor } from '../../db/unit-of-work';
 import { newId, nowIso, sha256 } from '../../lib/crypto';
 import type { Tx } from '../../lib/unit-of-work';
-import { toAuthUser, USER_COLUMNS } from '../accounts/user.repository';
-import type { AuthUser } from '../accounts/user.types';
+import { toAuthUser, USER_COLUMNS, type AuthUser } from '../accounts';
 
 const columns = ['id', 'name', 'prefix', 'created_at', 'last_used_at', 'expires_at'] as const;
 

@@ -1,7 +1,7 @@
 import { ApiTokenCreateBody, ApiTokenCreated, ApiTokenList, ErrorBody, IdParams, OkResponse } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
-import { auditContext } from '../audit/audit-context';
+import { auditContext } from '../audit';
 import type { ApiTokenService } from './api-token.service';
 
 export const apiTokenRoutes: FastifyPluginAsyncZod<{ apiTokenService: ApiTokenService }> = async (

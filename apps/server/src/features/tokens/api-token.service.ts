@@ -2,8 +2,8 @@ import type { ApiTokenCreateBody } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import { randomToken } from '../../lib/crypto';
 import type { UnitOfWork } from '../../lib/unit-of-work';
-import { API_TOKEN_PREFIX } from '../accounts/auth.service';
-import type { AuditContext, AuditService } from '../audit/audit.service';
+import { API_TOKEN_PREFIX } from '../accounts';
+import type { AuditContext, AuditService } from '../audit';
 import type { ApiTokenRepository } from './api-token.repository';
 
 const MAX_TOKENS_PER_USER = 50;

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema';
 import { executor } from '../../db/unit-of-work';
 import { nowIso } from '../../lib/crypto';
 import type { Tx } from '../../lib/unit-of-work';
-import { PreferencesRepository } from '../privacy/preferences.repository';
+import { PreferencesRepository } from '../privacy';
 
 const versionColumns = [
   'app_versions.id',

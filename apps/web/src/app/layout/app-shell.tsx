@@ -29,14 +29,16 @@ export function AppShell() {
     <SidebarProvider>
       <div className="flex min-h-svh w-full">
         <AppSidebar />
-        <div className="flex min-w-0 flex-1 flex-col">
+        {/* The chat fills exactly one screen (its thread scrolls inside); every other page scrolls the window. */}
+        <div className="flex min-w-0 flex-1 flex-col has-[[data-testid=chat-screen]]:h-svh">
           <header className="sticky top-0 z-10 flex h-12 shrink-0 items-center gap-2 border-b bg-background/95 px-2">
             <SidebarTrigger />
           </header>
-          <main className="flex flex-1 flex-col">
+          {/* In the flow, under the header: an update notice never covers the page (the chat's model picker). */}
+          <UpdateNotice userId={user?.id} />
+          <main className="flex min-h-0 flex-1 flex-col">
             <Outlet />
           </main>
-          <UpdateNotice userId={user?.id} />
         </div>
       </div>
     </SidebarProvider>

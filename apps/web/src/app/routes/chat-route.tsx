@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
-import { AdvancedRetrievalControls } from '../../features/knowledge/components/advanced-retrieval-controls';
+import { AdvancedRetrievalPopover } from '../../features/knowledge/components/advanced-retrieval-popover';
 import { CollectionPicker } from '../../features/knowledge/components/collection-picker';
 import { CollectionSuggestions } from '../../features/knowledge/components/collection-suggestions';
 import { DocumentViewer } from '../../features/knowledge/components/document-viewer';
@@ -43,7 +43,7 @@ export function ChatRoute() {
           onClose={close}
         />
       )}
-      advancedControls={<AdvancedRetrievalControls options={advanced.options} onChange={advanced.setOptions} />}
+      advancedControls={<AdvancedRetrievalPopover options={advanced.options} onChange={advanced.setOptions} />}
       advancedRetrieval={advanced.options}
     />
   );

@@ -4,8 +4,6 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export const Sheet = DialogPrimitive.Root;
-export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
 export { DialogDescription as SheetDescription, DialogTitle as SheetTitle } from './dialog';
 
 /** A dialog that slides in from the right edge: side panels such as model selection. */

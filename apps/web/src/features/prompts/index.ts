@@ -1,4 +1,4 @@
 /** The prompts feature's public surface: the composer's slash menu and variables dialog. */
 export { PromptVariablesDialog } from './components/prompt-variables-dialog';
 export { SlashPromptMenu } from './components/slash-prompt-menu';
-export { type SlashPrompts, useSlashPrompts } from './hooks/use-slash-prompts';
+export { useSlashPrompts } from './hooks/use-slash-prompts';

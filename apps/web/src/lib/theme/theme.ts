@@ -2,7 +2,6 @@ export type ThemePreference = 'light' | 'dark' | 'system';
 export type ResolvedTheme = 'light' | 'dark';
 
 export const THEME_STORAGE_KEY = 'theme';
-export const THEME_PREFERENCES: readonly ThemePreference[] = ['light', 'dark', 'system'];
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 export const isThemePreference = (value: unknown): value is ThemePreference =>

@@ -1,4 +1,4 @@
-import type { ChatTurn } from '../../models/model-provider';
+import type { ChatTurn } from '../../models';
 
 /** Each older message is cut to this length before it goes into the summary request. */
 const MESSAGE_CHARS = 500;

@@ -3,7 +3,7 @@ import { type DetectDocChangesBody, type DetectDocChangesResult, type DocChange,
 import { AppError } from '../../../http/errors';
 import { newId, nowIso } from '../../../lib/crypto';
 import type { UnitOfWork } from '../../../lib/unit-of-work';
-import type { AuditContext, AuditService } from '../../audit/audit.service';
+import type { AuditContext, AuditService } from '../../audit';
 import type { ShippedDocs } from '../shipped-docs';
 import { type Classification, classify, isIgnored } from './classify';
 import type { DocChangeRepository, DocChangeRow } from './doc-change.repository';

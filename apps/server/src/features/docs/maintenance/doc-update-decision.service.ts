@@ -2,7 +2,7 @@ import type { DocUpdate, ProcessDocUpdatesResult } from '@hearth/contract';
 import { AppError } from '../../../http/errors';
 import { nowIso } from '../../../lib/crypto';
 import type { UnitOfWork } from '../../../lib/unit-of-work';
-import type { AuditContext, AuditService } from '../../audit/audit.service';
+import type { AuditContext, AuditService } from '../../audit';
 import { checkSource, type DocPageService } from '../doc-page.service';
 import type { DocUpdateListRow, DocUpdateRepository } from './doc-update.repository';
 import { toDocUpdate } from './maintenance-mappers';

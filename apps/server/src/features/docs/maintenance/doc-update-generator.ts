@@ -1,7 +1,7 @@
 import { type DocChange, parseDocPage } from '@hearth/contract';
 import { AppError } from '../../../http/errors';
-import { errorCodeOf, ModelCallError, runModel } from '../../chat/model-call';
-import type { ModelProvider, ModelRegistry } from '../../models/model-provider';
+import { errorCodeOf, ModelCallError, runModel } from '../../chat';
+import type { ModelProvider, ModelRegistry } from '../../models';
 import { docUpdateRequest, unwrapPage } from './doc-update-prompts';
 
 export const NO_DOCS_MODEL_MESSAGE =

@@ -1,5 +1,5 @@
 import type { DocChange } from '@hearth/contract';
-import type { ChatTurn } from '../../models/model-provider';
+import type { ChatTurn } from '../../models';
 
 /**
  * The generate-doc-update prompt: the admin's optional instructions, the code change and its diff, and the page

@@ -1,6 +1,6 @@
 import { AppError } from '../../../http/errors';
 import type { Tx } from '../../../lib/unit-of-work';
-import type { AuditContext, AuditService } from '../../audit/audit.service';
+import type { AuditContext, AuditService } from '../../audit';
 import type { DocUpdateListRow, DocUpdateRepository } from './doc-update.repository';
 
 /** An update by id, or 404. */

@@ -8,7 +8,7 @@ import type {
 import { AppError } from '../../../http/errors';
 import { newId, nowIso } from '../../../lib/crypto';
 import type { UnitOfWork } from '../../../lib/unit-of-work';
-import type { AuditContext, AuditService } from '../../audit/audit.service';
+import type { AuditContext, AuditService } from '../../audit';
 import type { DocPageService } from '../doc-page.service';
 import { confidenceOf, updateTypeOf } from './confidence';
 import type { DocChangeRepository, DocChangeRow } from './doc-change.repository';
@@ -52,15 +52,31 @@ export class DocUpdateService {
     return { updatedContent };
   }
 
-  /** One pending update per affected page, then the change is processed. All pages or none are recorded. */
-  async draft(changeId: string, context: AuditContext, signal?: AbortSignal): Promise<DraftDocUpdatesResult> {
-    const change = await this.change(changeId);
+  /** Refuses a change that does not exist or still has pending updates (checked again when the draft runs). */
+  async checkDraftable(changeId: string): Promise<void> {
+    await this.change(changeId);
     if ((await this.updates.countPending(changeId)) > 0) {
       throw AppError.conflict('This change already has pending updates: apply or reject them first.');
     }
+  }
+
+  /**
+   * One pending update per affected page, then the change is processed. All pages or none are recorded.
+   * `onPage` hears how many pages are drafted so far (the draft job reports it as its progress).
+   */
+  async draft(
+    changeId: string,
+    context: AuditContext,
+    signal?: AbortSignal,
+    onPage?: (done: number, total: number) => Promise<void>,
+  ): Promise<DraftDocUpdatesResult> {
+    await this.checkDraftable(changeId);
+    const change = await this.change(changeId);
     const described = toDocChange(change);
     const rows: DocUpdateRow[] = [];
-    for (const docPath of described.affectedDocs) {
+    const total = described.affectedDocs.length;
+    for (const [index, docPath] of described.affectedDocs.entries()) {
+      await onPage?.(index, total);
       const current = await this.pages.current(docPath).catch(() => null);
       if (!current) continue; // a page that no longer ships
       const generated = await this.generator.generate(
@@ -114,8 +130,17 @@ export class DocUpdateService {
         context,
       );
     });
-    const updates = await Promise.all(rows.map(async (row) => toDocUpdate(await findUpdate(this.updates, row.id))));
-    return { change: toDocChange(await this.change(change.id)), updates };
+    await onPage?.(total, total);
+    return await this.drafted(
+      change.id,
+      rows.map((row) => row.id),
+    );
+  }
+
+  /** A drafted change and the updates written for it (as they are now: automatic ones may be applied). */
+  async drafted(changeId: string, updateIds: readonly string[]): Promise<DraftDocUpdatesResult> {
+    const updates = await Promise.all(updateIds.map(async (id) => toDocUpdate(await findUpdate(this.updates, id))));
+    return { change: toDocChange(await this.change(changeId)), updates };
   }
 
   private async change(id: string): Promise<DocChangeRow> {

@@ -4,15 +4,15 @@ import type {
   DocPageDetail,
   DocPageOverrideList,
   DocUpdate,
+  DocDraftJob,
   DocUpdateList,
-  DraftDocUpdatesResult,
   ProcessDocUpdatesResult,
 } from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOllama, startFakeOllama } from '../../../../test/fakes/fake-ollama';
 import { assignRole } from '../../../../test/helpers';
 import { createUser, startTestServer, type TestServer, type TestUser, testDb } from '../../../../test/test-server';
-import { codeLines, createGitFixture, type GitFixture } from './maintenance-test-helpers';
+import { codeLines, createGitFixture, draftAndWait, type GitFixture } from './maintenance-test-helpers';
 
 type Answer<T> = T & { code?: string; message?: string; details?: { update?: DocUpdate } };
 
@@ -31,8 +31,8 @@ describe(`documentation updates: drafting, automatic processing, review (${testD
 
   const post = <T>(urlPath: string, body?: unknown, token = superAdmin.token) =>
     server.request<Answer<T>>(urlPath, { method: 'POST', token, body });
-  const draft = (filePath: string, token = superAdmin.token) =>
-    post<DraftDocUpdatesResult>(`/api/admin/docs/changes/${changeIds.get(filePath)}/draft`, undefined, token);
+  /** Drafting runs as a job: started (202), then followed until it ends. */
+  const draft = (filePath: string, token = superAdmin.token) => draftAndWait(server, changeIds.get(filePath), token);
   const chatPage = async () =>
     (await server.request<DocPageDetail>('/api/admin/docs/page?path=/docs/chat', { token: superAdmin.token })).body;
   const publicChat = async () =>
@@ -227,5 +227,41 @@ describe(`documentation updates: drafting, automatic processing, review (${testD
     });
     expect(missing.status).toBe(409);
     expect(missing.body.code).toBe('model_not_found');
+  });
+
+  it('drafts as a job: 202 at once, then page progress and the result; a model failure fails the job with its reason', async () => {
+    const id = changeIds.get(CHAT_SERVICE);
+    const follow = async (jobId: string) => {
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+        const job = await server.request<DocDraftJob>(`/api/admin/docs/drafts/${jobId}`, { token: superAdmin.token });
+        if (job.body.status === 'done' || job.body.status === 'failed') return job.body;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error('the draft job did not end');
+    };
+    // The model set in the previous test does not exist: the job fails and says why.
+    const started = await post<DocDraftJob>(`/api/admin/docs/changes/${id}/draft`);
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ changeId: id, status: 'queued', progress: null, result: null });
+    const failed = await follow(started.body.id);
+    expect(failed).toMatchObject({ status: 'failed', result: null });
+    expect(failed.error).toMatch(/missing-model/);
+
+    await server.request('/api/admin/docs/maintenance/settings', {
+      method: 'PUT',
+      token: superAdmin.token,
+      body: { repoPath: repo.dir, model: null },
+    });
+    ollama.knobs.reply = `${(await chatPage()).source}\nDrafted by a job.\n`;
+    const again = await post<DocDraftJob>(`/api/admin/docs/changes/${id}/draft`);
+    const done = await follow(again.body.id);
+    expect(done).toMatchObject({ status: 'done', progress: { done: 1, total: 1 }, error: null });
+    expect(done.result?.change).toMatchObject({ id, processed: true });
+    expect(done.result?.updates.map((update) => update.docPath)).toEqual(['/docs/chat']);
+    expect((await server.request(`/api/admin/docs/drafts/${again.body.id}`, { token: admin.token })).status).toBe(403);
+    expect(
+      (await server.request('/api/admin/docs/drafts/00000000-0000-4000-8000-000000000000', { token: superAdmin.token }))
+        .status,
+    ).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/database';
+import type { JobQueue } from '../../../jobs/job-queue';
 import type { UnitOfWork } from '../../../lib/unit-of-work';
 import type { AdminSettingsService } from '../../admin-settings/admin-settings.service';
 import { InstanceSettingsRepository } from '../../admin-settings/instance-settings.repository';
@@ -10,6 +11,7 @@ import type { DocPageService } from '../doc-page.service';
 import type { ShippedDocs } from '../shipped-docs';
 import { DocChangeRepository } from './doc-change.repository';
 import { DocChangeService } from './doc-change.service';
+import { DocDraftJobs } from './doc-draft.job';
 import { DocUpdateDecisionService } from './doc-update-decision.service';
 import { DocUpdateGenerator } from './doc-update-generator';
 import { DocUpdateRepository } from './doc-update.repository';
@@ -22,6 +24,8 @@ export interface MaintenanceFeature {
   changes: DocChangeService;
   updates: DocUpdateService;
   decisions: DocUpdateDecisionService;
+  /** Drafting as jobs on the one queue. */
+  drafts: DocDraftJobs;
 }
 
 export interface MaintenanceDeps {
@@ -33,6 +37,7 @@ export interface MaintenanceDeps {
   adminSettings: AdminSettingsService;
   shipped: ShippedDocs;
   pages: DocPageService;
+  jobs: JobQueue;
 }
 
 /** Wires documentation maintenance (called from docs-feature.ts). */
@@ -51,10 +56,12 @@ export function buildMaintenanceFeature(deps: MaintenanceDeps): MaintenanceFeatu
     async () => settings.effectiveModel(await settings.stored()),
     deps.config.DOCS_UPDATE_TIMEOUT_MS,
   );
+  const updates = new DocUpdateService(updateRepository, changeRepository, deps.pages, generator, deps.uow, deps.audit);
   return {
     settings,
     changes: new DocChangeService(changeRepository, settings, deps.shipped, deps.uow, deps.audit),
-    updates: new DocUpdateService(updateRepository, changeRepository, deps.pages, generator, deps.uow, deps.audit),
+    updates,
+    drafts: new DocDraftJobs(deps.jobs, updates, deps.uow),
     decisions: new DocUpdateDecisionService(updateRepository, deps.pages, deps.uow, deps.audit),
   };
 }

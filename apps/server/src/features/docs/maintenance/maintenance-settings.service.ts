@@ -5,10 +5,9 @@ import type { DocsMaintenanceSettings, UpdateDocsMaintenanceSettingsBody } from 
 import { z } from 'zod';
 import { AppError } from '../../../http/errors';
 import type { Tx, UnitOfWork } from '../../../lib/unit-of-work';
-import type { AdminSettingsService } from '../../admin-settings/admin-settings.service';
-import type { InstanceSettingsRepository } from '../../admin-settings/instance-settings.repository';
-import type { AuditContext, AuditService } from '../../audit/audit.service';
-import type { ModelRegistry } from '../../models/model-provider';
+import type { AdminSettingsService, InstanceSettingsRepository } from '../../admin-settings';
+import type { AuditContext, AuditService } from '../../audit';
+import type { ModelRegistry } from '../../models';
 import { workTreeRoot } from './git-changes';
 
 export const SETTINGS_KEY = 'docs_maintenance';

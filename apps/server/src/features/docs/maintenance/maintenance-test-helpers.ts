@@ -2,8 +2,36 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { DetectDocChangesResult, DraftDocUpdatesResult } from '@hearth/contract';
-import type { HttpClient } from '../../../../test/test-server';
+import type { DetectDocChangesResult, DocDraftJob, DraftDocUpdatesResult } from '@hearth/contract';
+import type { HttpClient, Response } from '../../../../test/test-server';
+
+/**
+ * Drafts a change as the web does: the route answers 202 with a job, followed until it ends. Answers the
+ * route's error as it came (409, 403 ...), the result with 200 once done, or the job's error with 502.
+ */
+export async function draftAndWait(
+  client: HttpClient,
+  changeId: string | undefined,
+  token: string,
+  onProgress?: (job: DocDraftJob) => void,
+): Promise<Response<DraftDocUpdatesResult & { message?: string; code?: string }>> {
+  const started = await client.request<DocDraftJob>(`/api/admin/docs/changes/${changeId}/draft`, {
+    method: 'POST',
+    token,
+  });
+  if (started.status !== 202) return started as unknown as Response<DraftDocUpdatesResult>;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const job = await client.request<DocDraftJob>(`/api/admin/docs/drafts/${started.body.id}`, { token });
+    onProgress?.(job.body);
+    if (job.body.status === 'done' && job.body.result) return { ...job, body: job.body.result };
+    if (job.body.status === 'failed') {
+      return { ...job, status: 502, body: { message: job.body.error ?? '' } as unknown as DraftDocUpdatesResult };
+    }
+    if (Date.now() > deadline) throw new Error(`draft job ${started.body.id} did not end`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 
 /** A throwaway git repository for detection tests: write files, commit, read hashes. */
 export interface GitFixture {
@@ -99,14 +127,23 @@ export class DocsMaintenanceTargets {
     if (page.status !== 200) throw new Error(`setup: reading /docs/chat failed (${page.status})`);
     const previous = this.model.reply;
     this.model.reply = `${page.body.source}\nChecked by the authorisation table (${this.count}).\n`;
-    const drafted = await this.server
-      .request<DraftDocUpdatesResult>(`/api/admin/docs/changes/${changeId}/draft`, { method: 'POST', token })
-      .finally(() => {
-        this.model.reply = previous;
-      });
+    const drafted = await draftAndWait(this.server, changeId, token).finally(() => {
+      this.model.reply = previous;
+    });
     const update = drafted.body.updates?.[0];
     if (!update) throw new Error(`setup: drafting a docs update failed (${drafted.status})`);
     return update.id;
+  }
+
+  /** A drafting job started by the super admin for a new change (left to run); its id. */
+  async newDraft(): Promise<string> {
+    const changeId = await this.newChange();
+    const started = await this.server.request<DocDraftJob>(`/api/admin/docs/changes/${changeId}/draft`, {
+      method: 'POST',
+      token: this.superAdminToken(),
+    });
+    if (started.status !== 202) throw new Error(`setup: starting a docs draft failed (${started.status})`);
+    return started.body.id;
   }
 
   close(): void {

@@ -6,7 +6,7 @@ import {
   DocUpdate,
   DocUpdateList,
   DocUpdateListQuery,
-  DraftDocUpdatesResult,
+  DocDraftJob,
   ErrorBody,
   GenerateDocUpdateBody,
   GenerateDocUpdateResult,
@@ -16,8 +16,9 @@ import {
 } from '@hearth/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditContext } from '../../audit/audit-context';
+import { auditContext } from '../../audit';
 import type { DocChangeService } from './doc-change.service';
+import type { DocDraftJobs } from './doc-draft.job';
 import type { DocUpdateDecisionService } from './doc-update-decision.service';
 import type { DocUpdateService } from './doc-update.service';
 import type { MaintenanceSettingsService } from './maintenance-settings.service';
@@ -32,6 +33,7 @@ export interface MaintenanceRouteOptions {
   changes: DocChangeService;
   updates: DocUpdateService;
   decisions: DocUpdateDecisionService;
+  drafts: DocDraftJobs;
 }
 
 /** A signal that stops the model when the caller goes away before the answer is sent. */
@@ -46,7 +48,7 @@ function callerGone(reply: FastifyReply): AbortSignal {
 /** Documentation maintenance (super admins): settings, change detection, drafting, applying and rejecting updates. */
 export const maintenanceRoutes: FastifyPluginAsyncZod<MaintenanceRouteOptions> = async (
   app,
-  { settings, changes, updates, decisions },
+  { settings, changes, updates, decisions, drafts },
 ) => {
   app.get(
     '/api/admin/docs/maintenance/settings',
@@ -108,12 +110,28 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<MaintenanceRouteOptions> =
       config,
       schema: {
         tags,
-        summary: 'Draft one documentation update per affected page with the model; marks the change processed',
+        summary:
+          'Start drafting one documentation update per affected page with the model (a background job; follow it ' +
+          'at /api/admin/docs/drafts/:id); marks the change processed when done',
         params: IdParams,
-        response: { 200: DraftDocUpdatesResult, ...modelErrors },
+        response: { 202: DocDraftJob, ...errors },
       },
     },
-    async (request, reply) => updates.draft(request.params.id, auditContext(request), callerGone(reply)),
+    async (request, reply) => reply.status(202).send(await drafts.start(request.params.id, auditContext(request))),
+  );
+
+  app.get(
+    '/api/admin/docs/drafts/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A drafting job: queued, running (pages drafted so far), done (with the updates) or failed',
+        params: IdParams,
+        response: { 200: DocDraftJob, ...errors },
+      },
+    },
+    async (request) => drafts.get(request.params.id),
   );
 
   app.post(

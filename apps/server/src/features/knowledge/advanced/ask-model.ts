@@ -1,5 +1,5 @@
-import { runModel } from '../../chat/model-call';
-import type { ModelProvider } from '../../models/model-provider';
+import { runModel } from '../../chat';
+import type { ModelProvider } from '../../models';
 
 /** A resolved model that advanced search may ask for expansions and relevance scores. */
 export interface ModelHandle {

@@ -1,19 +1,20 @@
 import { z } from 'zod';
-import type { JobHandler } from '../../../jobs/job-queue';
+import { defineJob } from '../../../jobs/define-job';
 import type { UnitOfWork } from '../../../lib/unit-of-work';
 import { EMBED_BATCH } from './embedder';
 import type { EmbeddingStateRepository } from './embedding-state.repository';
-import type { EmbeddingService } from './embedding.service';
+import { EMBED_COLLECTION_JOB, type EmbeddingService } from './embedding.service';
 import type { VectorRepository } from './vector.repository';
 
 const Payload = z.object({ collectionId: z.string(), model: z.string() });
+type Payload = z.infer<typeof Payload>;
 
 /**
  * Embeds every chunk of a collection that has no vector of the active model yet, batch by batch, then records
  * the collection as embedded with it and frees vectors of older models. Restart-safe: a rerun only does what is
  * still missing. A job for a model that is no longer active stops at once (the change queued its own jobs).
  */
-export class EmbedCollectionJob implements JobHandler {
+export class EmbedCollectionJob {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly embeddings: EmbeddingService,
@@ -21,8 +22,7 @@ export class EmbedCollectionJob implements JobHandler {
     private readonly state: EmbeddingStateRepository,
   ) {}
 
-  async run(raw: unknown): Promise<void> {
-    const { collectionId, model: modelId } = Payload.parse(raw);
+  async run({ collectionId, model: modelId }: Payload): Promise<void> {
     const userId = await this.state.collectionOwner(collectionId);
     if (!userId) return;
     // A cursor over the chunks, so a big collection is one pass (a failure retries the whole job from the start).
@@ -54,4 +54,9 @@ export class EmbedCollectionJob implements JobHandler {
     await this.vectors.deleteOtherModels(collectionId, model.id);
     await this.state.record(collectionId, userId, { model: model.id, dims: model.dims, error: null });
   }
+}
+
+/** The re-embedding job, defined once (registered in embeddings-feature.ts). */
+export function embedCollectionJob(job: EmbedCollectionJob) {
+  return defineJob({ name: EMBED_COLLECTION_JOB, payload: Payload, handler: (payload) => job.run(payload) });
 }

@@ -1,7 +1,6 @@
 import type { EmbeddingModelOption } from '@hearth/contract';
 import { AppError } from '../../../http/errors';
-import type { ModelProvider } from '../../models/model-provider';
-import type { ProviderRegistry } from '../../models/model-registry';
+import type { ModelProvider, ProviderRegistry } from '../../models';
 import { normalize } from './vector-math';
 
 /** Turns texts into unit-length vectors of one model. */

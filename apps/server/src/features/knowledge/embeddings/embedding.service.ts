@@ -1,8 +1,7 @@
 import type { EmbeddingSettingsResponse } from '@hearth/contract';
 import { AppError } from '../../../http/errors';
-import type { JobRepository } from '../../../jobs/job.repository';
-import type { UnitOfWork } from '../../../lib/unit-of-work';
-import type { AuditContext, AuditService } from '../../audit/audit.service';
+import type { Tx, UnitOfWork } from '../../../lib/unit-of-work';
+import type { AuditContext, AuditService } from '../../audit';
 import type { ChunkHit } from '../chunk-index.repository';
 import { EMBED_BATCH, type Embedder, type EmbedderFactory } from './embedder';
 import type { ActiveModel, EmbeddingStateRepository } from './embedding-state.repository';
@@ -34,8 +33,8 @@ export class EmbeddingService {
     private readonly vectors: VectorRepository,
     private readonly search: VectorSearchRepository,
     private readonly factory: EmbedderFactory | null,
-    private readonly jobs: JobRepository,
-    private readonly poke: () => void,
+    /** Enqueues a collection's re-embed job in the caller's transaction. */
+    private readonly enqueueEmbed: (tx: Tx, payload: EmbedCollectionPayload) => Promise<unknown>,
     private readonly warn: (message: string, error?: unknown) => void,
     private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
@@ -124,14 +123,35 @@ export class EmbeddingService {
     const model = { id, dims: probe[0]?.length ?? 0 };
     await this.save(actorId, model, context);
     this.cached = { model, at: Date.now() };
-    await this.queueAll(model.id);
+    await this.prepareIndex(model);
     return model;
   }
 
-  /** The setting and its audit entry, in one transaction. */
+  /**
+   * The approximate index for the active model's dimensions (PostgreSQL's HNSW; SQLite's sketches need none):
+   * when the model is chosen, and at startup for servers that had a model before the index existed. Built
+   * without blocking the re-embed jobs' writes. A failure only costs speed (search stays exact): logged.
+   */
+  async prepareIndex(model?: ActiveModel | null): Promise<void> {
+    const active = model === undefined ? await this.active(true) : model;
+    if (!active) return;
+    try {
+      await this.search.prepareIndex(active.dims);
+    } catch (error) {
+      this.warn('the vector index could not be built; vector search stays exact', error);
+    }
+  }
+
+  /**
+   * The setting, its audit entry and one re-embed job per collection with chunks, in one transaction
+   * (restart-safe: each job only embeds what is missing).
+   */
   private async save(actorId: string, model: ActiveModel | null, context: AuditContext): Promise<void> {
+    // Read before the transaction: on SQLite a read on the shared handle inside it would wait for it forever.
+    const collections = model ? await this.state.collectionsWithChunks() : [];
     await this.uow.run(async (tx) => {
       await this.state.setActiveModel(model, tx);
+      for (const collectionId of collections) await this.queueCollection(collectionId, model?.id ?? '', tx);
       const details = { model: model?.id ?? null, dims: model?.dims ?? null };
       await this.audit.record(
         tx,
@@ -141,17 +161,11 @@ export class EmbeddingService {
     });
   }
 
-  /** One re-embed job per collection with chunks (restart-safe: each job only embeds what is missing). */
-  async queueAll(model: string): Promise<void> {
-    for (const collectionId of await this.state.collectionsWithChunks()) {
-      await this.queueCollection(collectionId, model);
-    }
-  }
-
-  async queueCollection(collectionId: string, model: string): Promise<void> {
+  /** Queues a collection's re-embed, in `tx` or in a unit of work of its own. */
+  async queueCollection(collectionId: string, model: string, tx?: Tx): Promise<void> {
     const payload: EmbedCollectionPayload = { collectionId, model };
-    await this.jobs.enqueue(EMBED_COLLECTION_JOB, payload);
-    this.poke();
+    if (tx) await this.enqueueEmbed(tx, payload);
+    else await this.uow.run((own) => this.enqueueEmbed(own, payload));
   }
 
   async status(userId: string, options: boolean): Promise<EmbeddingSettingsResponse> {

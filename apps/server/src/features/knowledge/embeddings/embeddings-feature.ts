@@ -1,15 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database';
 import type { JobQueue } from '../../../jobs/job-queue';
-import type { JobRepository } from '../../../jobs/job.repository';
 import type { UnitOfWork } from '../../../lib/unit-of-work';
 import type { AuditService } from '../../audit/audit.service';
 import type { ProviderRegistry } from '../../models/model-registry';
 import { DocumentEmbedding } from './document-embedding';
-import { EmbedCollectionJob } from './embed-collection.job';
+import { EmbedCollectionJob, embedCollectionJob } from './embed-collection.job';
 import { EmbedderFactory } from './embedder';
 import { EmbeddingStateRepository } from './embedding-state.repository';
-import { EMBED_COLLECTION_JOB, EmbeddingService } from './embedding.service';
+import { EmbeddingService } from './embedding.service';
 import { VectorSearchRepository } from './vector-search.repository';
 import { VectorRepository } from './vector.repository';
 
@@ -22,7 +21,6 @@ export interface EmbeddingsFeature {
 export function buildEmbeddings(deps: {
   db: Db;
   log: FastifyBaseLogger;
-  jobs: JobRepository;
   queue: JobQueue;
   providers: ProviderRegistry | null;
   uow: UnitOfWork;
@@ -38,13 +36,15 @@ export function buildEmbeddings(deps: {
     vectors,
     search,
     factory,
-    deps.jobs,
-    () => deps.queue.poke(),
+    // The job needs the service and the service enqueues the job: bound once both exist (below).
+    (tx, payload) => deps.queue.enqueue(tx, definition, payload),
     warn,
     deps.uow,
     deps.audit,
   );
-  const embedCollection = new EmbedCollectionJob(deps.uow, embeddingService, vectors, state);
-  deps.queue.register(EMBED_COLLECTION_JOB, embedCollection);
+  // Not awaited: indexing an existing instance's vectors can take minutes, and search works (exactly) meanwhile.
+  embeddingService.prepareIndex().catch((error: unknown) => warn('vector index check failed', error));
+  const definition = embedCollectionJob(new EmbedCollectionJob(deps.uow, embeddingService, vectors, state));
+  deps.queue.register(definition);
   return { embeddingService, documentEmbedding: new DocumentEmbedding(embeddingService, vectors, state, warn) };
 }

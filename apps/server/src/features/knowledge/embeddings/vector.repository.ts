@@ -3,6 +3,7 @@ import type { Dialect } from '../../../db/database';
 import type { Database } from '../../../db/schema';
 import { type Executor, executor } from '../../../db/unit-of-work';
 import type { Tx } from '../../../lib/unit-of-work';
+import { SketchIndexRepository } from './sketch-index.repository';
 import { toBlob } from './vector-math';
 
 export interface ChunkToEmbed {
@@ -17,13 +18,18 @@ const WRITE_BATCH = 200;
 
 /**
  * Writing chunk vectors (unit length, one per chunk, tagged with the model that made them) and counting them.
- * Searching them is VectorSearchRepository's.
+ * Searching them is VectorSearchRepository's. On SQLite each write also writes the vectors' sketches (the
+ * approximate index) in the same transaction; PostgreSQL's HNSW index is maintained by PostgreSQL.
  */
 export class VectorRepository {
+  private readonly sketches: SketchIndexRepository;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
-  ) {}
+  ) {
+    this.sketches = new SketchIndexRepository(db);
+  }
 
   /** Writes (or replaces) the vectors of chunks that still exist; chunks deleted meanwhile are skipped. */
   async upsert(tx: Tx, chunks: ChunkToEmbed[], model: string, vectors: Float32Array[]): Promise<void> {
@@ -67,12 +73,20 @@ export class VectorRepository {
       if (!vector || !alive.has(String(chunk.seq))) return [];
       const embedding = this.dialect === 'sqlite' ? toBlob(vector) : Array.from(vector);
       const row = { chunk_seq: chunk.seq, user_id: chunk.userId, collection_id: chunk.collectionId };
-      return [{ ...row, model, dims: vector.length, embedding, created_at: now }];
+      return [{ row: { ...row, model, dims: vector.length, embedding, created_at: now }, chunk, vector }];
     });
     for (let start = 0; start < rows.length; start += WRITE_BATCH) {
+      const batch = rows.slice(start, start + WRITE_BATCH);
+      if (this.dialect === 'sqlite') {
+        await this.sketches.write(
+          trx,
+          model,
+          batch.map(({ chunk, vector }) => ({ ...chunk, vector })),
+        );
+      }
       await trx
         .insertInto('knowledge_chunk_vectors')
-        .values(rows.slice(start, start + WRITE_BATCH))
+        .values(batch.map((entry) => entry.row))
         .onConflict((oc) =>
           oc.column('chunk_seq').doUpdateSet((eb) => ({
             model: eb.ref('excluded.model'),
@@ -129,6 +143,7 @@ export class VectorRepository {
 
   /** Vectors of other models in a collection (after it was re-embedded): space to free. */
   async deleteOtherModels(collectionId: string, model: string): Promise<void> {
+    if (this.dialect === 'sqlite') await this.sketches.deleteOtherModels(collectionId, model);
     await this.db
       .deleteFrom('knowledge_chunk_vectors')
       .where('collection_id', '=', collectionId)

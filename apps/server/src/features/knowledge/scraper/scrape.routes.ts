@@ -1,8 +1,8 @@
 import { ErrorBody, ScrapeBody, ScrapeResponse } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../../http/auth';
-import { auditContext } from '../../audit/audit-context';
-import type { RateLimiter, RateLimitRule } from '../../accounts/rate-limiter';
+import { auditContext } from '../../audit';
+import type { RateLimiter, RateLimitRule } from '../../accounts';
 import type { WebScraper } from './web-scraper.service';
 
 /** Scrapes are outbound traffic on the user's behalf: a few per minute each. */

@@ -3,7 +3,7 @@
  * serve one, so it is read by the streaming XML parser (one pass, entities never expanded) and reading stops
  * after `max` locations or SITEMAP_MAX_CHARS characters, whichever comes first.
  */
-import { createXmlReader, localName } from '../../extraction/xml-text';
+import { createXmlReader, localName } from '../../extraction';
 
 export interface ParsedSitemap {
   kind: 'urlset' | 'index';

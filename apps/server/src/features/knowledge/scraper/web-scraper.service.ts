@@ -6,7 +6,7 @@ import { type FetchedText, FetchFailure, type FetchLimits, fetchText, SCRAPE_LIM
 import { pageTitle, scrapedFileName } from './page-document';
 import { ALLOW_ALL } from './robots';
 import { loadRobots, pageKey, sitemapPages } from './site-plan';
-import type { AuditContext } from '../../audit/audit.service';
+import type { AuditContext } from '../../audit';
 
 export interface ScrapeRequest {
   url: string;

@@ -30,7 +30,7 @@ interface ChatScreenProps {
   selectedCollections?: readonly string[];
   /** Collection suggestions for the message being typed (shown above the input). */
   renderSuggestions?: (draft: string) => ReactNode;
-  /** The advanced retrieval controls, shown only while collections are selected (spec §4). */
+  /** The advanced retrieval button (a popover in the composer), shown only while collections are selected (spec §4). */
   advancedControls?: ReactNode;
   /** Sent with each message while collections are selected. */
   advancedRetrieval?: AdvancedRetrievalOptions;
@@ -82,7 +82,20 @@ export function ChatScreen({
     [navigate],
   );
   const session = useChatSession(conversationId, { answerOptions, onCreated, onDraftFailed: setText });
-  const { dismissDraft } = session;
+  const { dismissDraft, busy, stop } = session;
+
+  // Escape stops a streaming answer, like Stop; an open dialog, menu or list takes its own Escape first.
+  useEffect(() => {
+    if (!busy) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('[role="dialog"],[role="alertdialog"],[role="menu"],[role="listbox"]')) return;
+      stop();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [busy, stop]);
 
   // A New Chat (a fresh visit to the home screen) clears a failed draft left there.
   const visit = useRef(location.key);
@@ -128,7 +141,7 @@ export function ChatScreen({
 
   return (
     <div
-      className="relative flex h-[calc(100svh-3rem)] flex-col"
+      className="relative flex min-h-0 flex-1 flex-col"
       data-testid="chat-screen"
       onDragOver={(event) => {
         if (!event.dataTransfer.types.includes('Files')) return;
@@ -165,7 +178,6 @@ export function ChatScreen({
       )}
       {renderSuggestions ? <div className="mx-auto w-full max-w-3xl px-4">{renderSuggestions(text)}</div> : null}
       {collectionPicker ? <div className="mx-auto w-full max-w-3xl px-4 pb-1">{collectionPicker}</div> : null}
-      {scoped && advancedControls ? <div className="mx-auto w-full max-w-3xl px-4 pb-1">{advancedControls}</div> : null}
       <Composer
         text={text}
         onTextChange={setText}
@@ -174,6 +186,7 @@ export function ChatScreen({
         stopping={session.stopping}
         onSend={send}
         onStop={session.stop}
+        tools={scoped ? advancedControls : null}
       />
       {renderSourceViewer ? renderSourceViewer(openSource, closeSource) : null}
       {dragging ? (

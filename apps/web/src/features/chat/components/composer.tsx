@@ -1,5 +1,5 @@
 import { ArrowUp, Paperclip, Square } from 'lucide-react';
-import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useRef, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { PromptVariablesDialog, SlashPromptMenu, useSlashPrompts } from '../../prompts';
 import type { useComposerFiles } from '../hooks/use-composer-files';
@@ -14,13 +14,15 @@ interface ComposerProps {
   stopping: boolean;
   onSend: () => void;
   onStop: () => void;
+  /** Extra controls beside Attach (the advanced retrieval button while collections are selected). */
+  tools?: ReactNode;
 }
 
 /**
  * The input row: attach, the message field (Enter sends, Shift+Enter is a new line) and Send or Stop.
  * '/' at the start of a word offers saved prompts (features/prompts).
  */
-export function Composer({ text, onTextChange, files, busy, stopping, onSend, onStop }: ComposerProps) {
+export function Composer({ text, onTextChange, files, busy, stopping, onSend, onStop, tools }: ComposerProps) {
   const picker = useRef<HTMLInputElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const slash = useSlashPrompts({ text, onTextChange, input });
@@ -64,6 +66,7 @@ export function Composer({ text, onTextChange, files, busy, stopping, onSend, on
           <Button variant="ghost" size="icon" aria-label="Attach files" onClick={() => picker.current?.click()}>
             <Paperclip aria-hidden />
           </Button>
+          {tools}
           <textarea
             ref={input}
             aria-label="Message"

@@ -1,6 +1,6 @@
 import type { Conversation } from '@hearth/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster';
@@ -27,10 +27,13 @@ function renderList() {
   return router;
 }
 
-async function openMenuAndDelete(title: string) {
+async function openMenuAndDelete(title: string, answer: 'Delete' | 'Cancel' = 'Delete') {
   const trigger = await screen.findByRole('button', { name: `Options for ${title}` });
   fireEvent.pointerDown(trigger, { button: 0, ctrlKey: false });
   fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+  // The server deletes at once, so the row asks first.
+  const dialog = await screen.findByRole('dialog', { name: 'Delete conversation?' });
+  fireEvent.click(within(dialog).getByRole('button', { name: answer }));
 }
 
 describe('ConversationList', () => {
@@ -84,6 +87,17 @@ describe('ConversationList', () => {
     expect(await screen.findByText('Conversation deleted successfully.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Fresh talk' })).toBeNull());
     expect(screen.getByRole('button', { name: 'Old talk' })).toBeTruthy();
+  });
+
+  it('deletes nothing when the confirmation is cancelled', async () => {
+    fetchMock.mockImplementation((_input, init) =>
+      Promise.resolve(init?.method === 'DELETE' ? json(200, { ok: true }) : json(200, page)),
+    );
+    renderList();
+    await openMenuAndDelete('Fresh talk', 'Cancel');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Fresh talk' })).toBeTruthy();
   });
 
   it('says when there is nothing yet', async () => {

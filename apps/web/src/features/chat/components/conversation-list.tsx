@@ -44,7 +44,7 @@ export function ConversationList({ signedIn, onNavigate }: { signedIn: boolean; 
       {groups.map((group) => (
         <div key={group.label} role="group" aria-label={group.label} className="pb-2">
           <h3 className="px-2 pt-2 pb-1 text-xs text-muted-foreground">{group.label}</h3>
-          <ul className="grid gap-0.5">
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-0.5">
             {group.conversations.map((conversation) => (
               <ConversationRow
                 key={conversation.id}

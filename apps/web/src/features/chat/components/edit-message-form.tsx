@@ -28,7 +28,7 @@ export function EditMessageForm({ initial, onSubmit, onCancel }: EditMessageForm
         autoFocus
       />
       <div className="flex justify-end gap-2">
-        <Button variant="outline" size="sm" onClick={onCancel}>
+        <Button variant="outline" size="sm" className="text-foreground" onClick={onCancel}>
           Cancel
         </Button>
         <Button type="submit" size="sm" variant="secondary" disabled={!trimmed || trimmed === initial.trim()}>

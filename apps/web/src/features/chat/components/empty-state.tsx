@@ -14,7 +14,7 @@ export const SUGGESTED_PROMPTS = [
 /** Spec §2: the empty chat with four suggested prompts; a prompt fills the message field. */
 export function EmptyState({ onPick }: { onPick: (prompt: string) => void }) {
   return (
-    <div className="flex flex-1 flex-col items-center justify-center gap-6 p-6">
+    <div className="flex min-h-0 flex-1 flex-col items-center justify-center-safe gap-6 overflow-y-auto p-6">
       <h2 className="text-2xl font-semibold tracking-tight">How can I help you today?</h2>
       <div className="grid w-full max-w-2xl gap-3 sm:grid-cols-2">
         {SUGGESTED_PROMPTS.map(({ title, prompt, icon: Icon }) => (

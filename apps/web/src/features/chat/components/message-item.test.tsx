@@ -8,6 +8,19 @@ const answer: Message = {
   ...message('a1', 'assistant', 'Leave is twenty-five days [1], see also [2].'),
   metadata: {
     confidence: 0.874,
+    support: {
+      supported: 1,
+      total: 2,
+      unsupported: ['Managers approve first-class flights.'],
+      method: 'lexical',
+    },
+    advanced_retrieval: true,
+    retrieval_details: {
+      steps: ['Expanded the query with 2 synonyms', 'Reranked 4 candidates by term proximity'],
+      expanded_queries: ['leave days', 'holiday days'],
+      explanation: 'Found 2 documents.',
+      validation: { is_valid: true, confidence: 0.72, issues: [], suggestions: [] },
+    },
     indexing_collections: [{ collection_id: 'k2', collection_name: 'Contracts', pending: 2 }],
     used_documents: [
       { id: 'd1', fileName: 'leave.md', collectionName: 'Handbook', snippet: 'twenty-five days', page: null },
@@ -33,9 +46,9 @@ const renderItem = (item: Message, onOpenSource = vi.fn()) => {
 };
 
 describe('MessageItem with sources', () => {
-  it('shows the confidence, the still-indexing notice and the sources card', () => {
+  it('shows how well the sources match, the still-indexing notice and the sources card', () => {
     renderItem(answer);
-    expect(screen.getByTestId('answer-confidence').textContent).toBe('Confidence 87%');
+    expect(screen.getByTestId('answer-confidence').textContent).toBe('Sources match 87% · advanced retrieval');
     expect(screen.getByTestId('indexing-notice').textContent).toBe(
       'Still indexing: Contracts (2 documents) — this answer could not use them yet.',
     );
@@ -49,10 +62,32 @@ describe('MessageItem with sources', () => {
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 'd2', page: 4 }));
   });
 
-  it('shows no confidence for answers that did not search documents', () => {
+  it('shows no sources match and no support check for answers without sources', () => {
     renderItem(message('a2', 'assistant', 'Plain answer'));
     expect(screen.queryByTestId('answer-confidence')).toBeNull();
+    expect(screen.queryByTestId('answer-support')).toBeNull();
     expect(screen.queryByTestId('sources-card')).toBeNull();
+    // An answer that searched but found nothing has the spec's number stored, but nothing to match: not shown.
+    renderItem({ ...message('a5', 'assistant', 'Nothing found'), metadata: { confidence: 0.6 } });
+    expect(screen.queryByTestId('answer-confidence')).toBeNull();
+  });
+
+  it('says how many statements the sources back up and lists the others on hover and focus', () => {
+    renderItem(answer);
+    const support = screen.getByTestId('answer-support');
+    expect(support.textContent).toBe('1 of 2 statements found in the sources');
+    const card = screen.getByRole('tooltip', { hidden: true });
+    expect(support.getAttribute('aria-describedby')).toBe(card.id);
+    expect(card.textContent).toContain('Managers approve first-class flights.');
+    expect(card.className).toContain('group-hover:visible');
+  });
+
+  it('keeps the retrieval steps and validation collapsed under the answer', () => {
+    renderItem(answer);
+    const details = screen.getByTestId('retrieval-details') as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    expect(details.textContent).toContain('Reranked 4 candidates by term proximity');
+    expect(screen.getByTestId('retrieval-validation').textContent).toContain('relevant matches found (72%)');
   });
 });
 

@@ -47,10 +47,12 @@ export function MessageItem({ message, canRegenerate, canEdit, onRegenerate, onE
       <div
         className={cn(
           'max-w-[85%] rounded-2xl px-4 py-2 text-sm',
-          user && 'bg-primary text-primary-foreground',
+          // While editing, the form sits on the page's own colours: outline buttons on the primary bubble were
+          // white on white (light) and dark on dark (dark).
+          user && !editing && 'bg-primary text-primary-foreground',
           system && 'flex items-start gap-2 border border-destructive/40 bg-destructive/10 text-foreground',
           !user && !system && 'w-full max-w-full bg-transparent px-0',
-          editing && 'w-full max-w-2xl',
+          editing && 'w-full max-w-2xl border bg-muted/40 text-foreground',
         )}
       >
         {system && message.is_error ? <AlertTriangle className="mt-0.5 size-4 shrink-0 text-destructive" /> : null}

@@ -1,6 +1,7 @@
 import type { MessageMetadata, UsedDocument } from '@hearth/contract';
 import { Gauge, Info, Loader } from 'lucide-react';
 import { confidenceLabel, indexingNotice } from '../lib/sources';
+import { AnswerSupportNote, RetrievalDetails } from './answer-checks';
 import { SourcesCard } from './sources-card';
 
 export const TRUNCATED_NOTE = "Part of the conversation was left out to fit the model's context window.";
@@ -31,7 +32,10 @@ interface MessageNotesProps {
   onOpenSource?: (source: UsedDocument) => void;
 }
 
-/** Small notes under an answer: cut context, stopped, length limit, indexing, confidence, the documents it used. */
+/**
+ * Small notes under an answer: cut context, stopped, length limit, indexing, how well the sources matched and
+ * how much of the answer they back up, how advanced retrieval found them, and the documents it used.
+ */
 export function MessageNotes({ metadata, onOpenSource }: MessageNotesProps) {
   const sources = metadata.used_documents ?? [];
   const notes = [
@@ -45,8 +49,10 @@ export function MessageNotes({ metadata, onOpenSource }: MessageNotesProps) {
     metadata.length_limited ? "The answer was cut off at the model's length limit." : null,
   ].filter((note): note is string => note !== null);
   const indexing = indexingNotice(metadata.indexing_collections ?? []);
-  const confidence = metadata.confidence;
-  if (notes.length === 0 && sources.length === 0 && !indexing && confidence === undefined) return null;
+  // Spec §9's number measures the sources against the question, so it is shown only where there are sources.
+  const confidence = sources.length > 0 ? metadata.confidence : undefined;
+  const details = metadata.retrieval_details;
+  if (notes.length === 0 && sources.length === 0 && !indexing) return null;
   return (
     <div className="mt-2 grid gap-1 text-xs text-muted-foreground">
       {notes.map((note) => (
@@ -60,13 +66,15 @@ export function MessageNotes({ metadata, onOpenSource }: MessageNotesProps) {
         <p
           className="flex items-center gap-1"
           data-testid="answer-confidence"
-          title="How far this answer is grounded in your documents: more when it used relevant documents"
+          title="How well the sources matched your question (not whether the answer is right)"
         >
           <Gauge className="size-3 shrink-0" aria-hidden />
           {confidenceLabel(confidence)}
           {metadata.advanced_retrieval ? ' · advanced retrieval' : ''}
         </p>
       ) : null}
+      {metadata.support && sources.length > 0 ? <AnswerSupportNote support={metadata.support} /> : null}
+      {details ? <RetrievalDetails details={details} /> : null}
       <SourcesCard sources={sources} onOpen={onOpenSource} />
     </div>
   );

@@ -4,17 +4,18 @@ import { isAllowedChatFile, isImageFile, namePastedFile, partitionFiles } from '
 const file = (name: string, type = '') => new File(['x'], name, { type });
 
 describe('chat attachment rules (spec §5)', () => {
-  it.each(['a.pdf', 'a.docx', 'a.doc', 'a.txt', 'a.jpg', 'a.jpeg', 'a.png', 'a.gif', 'a.bmp', 'a.webp', 'a.svg'])(
-    'allows %s',
-    (name) => expect(isAllowedChatFile(name)).toBe(true),
-  );
+  it.each([
+    ...['a.pdf', 'a.docx', 'a.doc', 'a.txt', 'a.jpg', 'a.jpeg', 'a.png', 'a.gif', 'a.bmp', 'a.webp', 'a.svg'],
+    // Like the knowledge base (issue #17).
+    ...['notes.md', 'TABLE.CSV'],
+  ])('allows %s', (name) => expect(isAllowedChatFile(name)).toBe(true));
 
   it('checks the extension case-insensitively', () => {
     expect(isAllowedChatFile('REPORT.PDF')).toBe(true);
     expect(isAllowedChatFile('Photo.JpG')).toBe(true);
   });
 
-  it.each(['a.exe', 'a.md', 'a.csv', 'archive.tar.gz', 'noextension', 'pdf'])('refuses %s', (name) =>
+  it.each(['a.exe', 'a.json', 'archive.tar.gz', 'noextension', 'pdf'])('refuses %s', (name) =>
     expect(isAllowedChatFile(name)).toBe(false),
   );
 

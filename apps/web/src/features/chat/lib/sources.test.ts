@@ -15,9 +15,9 @@ describe('answer source helpers', () => {
     ).toBe('Still indexing: Contracts (1 document), Notes (3 documents) — this answer could not use them yet.');
   });
 
-  it('shows confidence as a whole percent and pages as p. n', () => {
-    expect(confidenceLabel(0.824)).toBe('Confidence 82%');
-    expect(confidenceLabel(1)).toBe('Confidence 100%');
+  it('shows confidence as how well the sources match, in whole percent and pages as p. n', () => {
+    expect(confidenceLabel(0.824)).toBe('Sources match 82%');
+    expect(confidenceLabel(1)).toBe('Sources match 100%');
     expect(pageLabel(3)).toBe('p. 3');
     expect(pageLabel(null)).toBeNull();
     expect(pageLabel(undefined)).toBeNull();

@@ -12,9 +12,9 @@ export function indexingNotice(indexing: readonly IndexingCollection[]): string 
   return `Still indexing: ${list} — this answer could not use them yet.`;
 }
 
-/** 'Confidence 82%'. */
+/** Spec §9 confidence as what it measures: 'Sources match 82%' (how well the sources fitted the question). */
 export const confidenceLabel = (confidence: number): string =>
-  `Confidence ${Math.round(Math.min(1, Math.max(0, confidence)) * 100)}%`;
+  `Sources match ${Math.round(Math.min(1, Math.max(0, confidence)) * 100)}%`;
 
 /** 'p. 3' when the source's format has pages. */
 export const pageLabel = (page: number | null | undefined): string | null => (page ? `p. ${page}` : null);

@@ -2,6 +2,7 @@ import type {
   DetectDocChangesBody,
   DetectDocChangesResult,
   DocChangeList,
+  DocDraftJob,
   DraftDocUpdatesResult,
 } from '@hearth/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +14,28 @@ const paths = apiPaths.admin.docsMaintenance;
 
 export const getDocChanges = (signal?: AbortSignal) => api.get<DocChangeList>(paths.changes, signal);
 export const detectDocChanges = (body: DetectDocChangesBody) => api.post<DetectDocChangesResult>(paths.detect, body);
-export const draftDocUpdates = (changeId: string) => api.post<DraftDocUpdatesResult>(paths.draft(changeId));
+/** How often a running draft is looked at (each page is a model call: seconds, often more). */
+const DRAFT_POLL_MS = 500;
+
+export const getDocDraft = (jobId: string) => api.get<DocDraftJob>(paths.draftJob(jobId));
+
+/**
+ * Drafts a change: the server runs it as a job (202) and this follows it until it ends, telling `onProgress`
+ * the pages drafted so far. Resolves with the result, or throws the job's error.
+ */
+export async function draftDocUpdates(
+  changeId: string,
+  onProgress?: (job: DocDraftJob) => void,
+): Promise<DraftDocUpdatesResult> {
+  let job = await api.post<DocDraftJob>(paths.draft(changeId));
+  while (job.status === 'queued' || job.status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, DRAFT_POLL_MS));
+    job = await getDocDraft(job.id);
+    onProgress?.(job);
+  }
+  if (job.status === 'failed' || !job.result) throw new Error(job.error ?? 'Drafting failed.');
+  return job.result;
+}
 
 export const docChangesQueryOptions = () =>
   queryOptions({ queryKey: docsMaintenanceKeys.changes, queryFn: ({ signal }) => getDocChanges(signal) });
@@ -37,7 +59,8 @@ export function useDetectDocChanges() {
 export function useDraftDocUpdates() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: draftDocUpdates,
+    mutationFn: ({ changeId, onProgress }: { changeId: string; onProgress?: (job: DocDraftJob) => void }) =>
+      draftDocUpdates(changeId, onProgress),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: docsMaintenanceKeys.changes }),

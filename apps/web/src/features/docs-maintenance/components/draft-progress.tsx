@@ -16,6 +16,12 @@ export function DraftProgressBar(props: { progress: DraftProgress; cancelling: b
               : <span className="font-mono break-all">{progress.current.filePath}</span>
             </>
           ) : null}
+          {progress.pages && progress.pages.total > 1 ? (
+            <span className="text-muted-foreground">
+              {' '}
+              (page {Math.min(progress.pages.done + 1, progress.pages.total)} of {progress.pages.total})
+            </span>
+          ) : null}
           {cancelling ? <span className="text-muted-foreground"> (stopping after this one)</span> : null}
         </p>
         <Button variant="outline" size="sm" onClick={onCancel} disabled={cancelling}>

@@ -5,6 +5,7 @@
 import type {
   DetectDocChangesResult,
   DocChange,
+  DocDraftJob,
   DocsMaintenanceSettings,
   DocUpdate,
   ModelsResponse,
@@ -95,6 +96,7 @@ const json = ({ status, body }: Reply) =>
 
 export function stubDocsApi(initial: Partial<Pick<FakeDocsApi, 'changes' | 'updates' | 'detectable'>> = {}) {
   const waiting: (() => void)[] = [];
+  const drafts = new Map<string, DocDraftJob>();
   const api: FakeDocsApi = {
     calls: [],
     changes: initial.changes ?? [],
@@ -137,7 +139,22 @@ export function stubDocsApi(initial: Partial<Pick<FakeDocsApi, 'changes' | 'upda
       item.processed = true;
       const written = api.draftUpdates(item);
       api.updates = [...written, ...api.updates];
-      return ok({ change: item, updates: written });
+      // Drafting is a job on the server: 202 with it, then followed at /api/admin/docs/drafts/:id.
+      const job: DocDraftJob = {
+        id: `job-${item.id}`,
+        changeId: item.id,
+        status: 'done',
+        progress: { done: written.length, total: written.length },
+        error: null,
+        result: { change: item, updates: written },
+      };
+      drafts.set(job.id, job);
+      return { status: 202, body: { ...job, status: 'queued', progress: null, result: null } };
+    }
+    const followed = /^\/api\/admin\/docs\/drafts\/([^/]+)$/.exec(url);
+    if (followed) {
+      const job = drafts.get(followed[1] ?? '');
+      return job ? ok(job) : { status: 404, body: { code: 'not_found', message: 'Draft not found' } };
     }
     if (url.startsWith('/api/admin/docs/updates?') || url === '/api/admin/docs/updates')
       return ok({ updates: api.updates });

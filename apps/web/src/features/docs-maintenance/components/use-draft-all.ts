@@ -29,7 +29,14 @@ export function useDraftAll() {
     setReport(null);
     setProgress({ done: 0, total: changes.length, current: changes[0] ?? null });
     try {
-      const outcome = await draftSequentially(changes, (change) => draft.mutateAsync(change.id), {
+      // The job reports pages as it drafts them: shown beside the change being drafted.
+      const followPages = (change: DocChange) =>
+        draft.mutateAsync({
+          changeId: change.id,
+          onProgress: (job) =>
+            setProgress((shown) => (shown?.current?.id === change.id ? { ...shown, pages: job.progress } : shown)),
+        });
+      const outcome = await draftSequentially(changes, followPages, {
         onProgress: setProgress,
         shouldStop: () => stop.current,
       });

@@ -6,6 +6,8 @@ export interface DraftProgress {
   total: number;
   /** The change being drafted now (null once finished). */
   current: DocChange | null;
+  /** Pages of the current change drafted so far, once its job reports them. */
+  pages?: { done: number; total: number } | null;
 }
 
 export interface DraftSequenceResult {

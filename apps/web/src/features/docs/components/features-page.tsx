@@ -53,7 +53,7 @@ export function FeaturesPage() {
       ))}
       <section aria-labelledby="not-built" className="mt-10">
         <h2 id="not-built" className="text-xl font-semibold">
-          Not built yet
+          Not available yet
         </h2>
         <ul className="mt-4 list-disc space-y-1 pl-6 text-sm">
           {notBuiltYet.map((item) => (

@@ -170,9 +170,9 @@ export const featureAreas: FeatureArea[] = [
   },
 ];
 
-/** Things the interface shows but that are not built yet: said plainly instead of badged. */
+/** Things Hearth does not have yet: said plainly instead of badged. */
 export const notBuiltYet: string[] = [
-  'Notes, Archived Chats and Playground pages (they show a "not built yet" notice), and the Search page.',
+  'Search across conversations, Notes, Archived Chats and a Playground (not in the sidebar until they exist).',
   'Editing these documentation pages from inside the app.',
   'Automatic application updates (only the Update Settings are stored).',
 ];

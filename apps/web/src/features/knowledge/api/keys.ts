@@ -6,6 +6,7 @@ export const knowledgeKeys = {
   documents: (collectionId: string) => ['knowledge', 'documents', collectionId] as const,
   documentsRoot: ['knowledge', 'documents'] as const,
   document: (id: string) => ['knowledge', 'document', id] as const,
+  qualityReports: (collectionId: string) => ['knowledge', 'quality-reports', collectionId] as const,
   /** The embedding model and per-collection progress (also read by the models screen's card). */
   embedding: ['knowledge', 'embedding'] as const,
 };

@@ -7,9 +7,10 @@ import { describeCollection } from '../lib/format';
 import { MESSAGES } from '../lib/messages';
 import { DocumentCard } from './document-card';
 import { DocumentViewer } from './document-viewer';
+import { QualityReportCard } from './quality-report-card';
 import { UploadFilesButton } from './upload-files-button';
 
-/** The selected collection's document grid with its Upload Files button. */
+/** The selected collection's document grid with its Upload Files button, and its retrieval quality card. */
 export function CollectionDocuments({ collection }: { collection: KnowledgeCollection }) {
   const documents = useDocuments(collection.id);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -37,6 +38,7 @@ export function CollectionDocuments({ collection }: { collection: KnowledgeColle
           ))}
         </div>
       )}
+      {list.length > 0 ? <QualityReportCard collectionId={collection.id} /> : null}
       <DocumentViewer id={openId} onClose={() => setOpenId(null)} />
     </section>
   );

@@ -29,5 +29,3 @@ export function useAdvancedRetrieval() {
   }, []);
   return { options, setOptions };
 }
-
-export type AdvancedRetrievalState = ReturnType<typeof useAdvancedRetrieval>;

@@ -1,6 +1,3 @@
-/** The knowledge service's upload limit (spec §9): 10 MB. */
-export const MAX_UPLOAD_BYTES = 10_485_760;
-
 /**
  * Accepted extensions per screen (spec §5). The Knowledge Base screen also takes pdf and docx because the server
  * extracts them; the other screens keep the spec's lists.

@@ -15,4 +15,6 @@ export const ollamaStatusQueryOptions = () =>
     staleTime: 30_000,
   });
 
-export const useOllamaStatus = () => useQuery(ollamaStatusQueryOptions());
+/** `recheckMs` polls while set: the chat header re-checks the connection. */
+export const useOllamaStatus = (recheckMs?: number) =>
+  useQuery({ ...ollamaStatusQueryOptions(), refetchInterval: recheckMs ?? false });

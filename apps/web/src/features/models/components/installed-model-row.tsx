@@ -1,8 +1,8 @@
-import { formatModelSizeGB, type InstalledModel } from '@hearth/contract';
+import type { InstalledModel } from '@hearth/contract';
 import { Eye, MessageSquare, Trash2 } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { formatDate } from '../../../lib/format-date';
+import { modelFacts, modelUpdatedDate } from '../lib/model-facts';
 
 interface InstalledModelRowProps {
   model: InstalledModel;
@@ -18,14 +18,10 @@ const PROVIDER_KIND: Record<InstalledModel['provider']['kind'], string> = {
   openai: 'OpenAI-compatible',
 };
 
-/** One installed model: name, runtime, size in GB (one decimal), parameters, quantisation, actions. */
+/** One installed model: name, runtime, the facts the runtime reported (size, parameters, quantisation), actions. */
 export function InstalledModelRow({ model, inUse, canDelete, onUse, onDelete }: InstalledModelRowProps) {
-  const facts = [
-    formatModelSizeGB(model.size),
-    model.details.parameter_size,
-    model.details.quantization_level,
-    model.details.family,
-  ].filter((fact): fact is string => Boolean(fact));
+  const updated = modelUpdatedDate(model.modified_at);
+  const facts = [...modelFacts(model), ...(updated ? [`updated ${updated}`] : [])];
   return (
     <li data-testid="installed-model" className="flex flex-wrap items-center gap-3 rounded-lg border p-3">
       <div className="min-w-0 flex-1">
@@ -44,10 +40,7 @@ export function InstalledModelRow({ model, inUse, canDelete, onUse, onDelete }: 
           {model.capabilities.embedding ? <Badge variant="secondary">Embedding</Badge> : null}
           {inUse ? <Badge>In chat</Badge> : null}
         </div>
-        <p className="mt-1 text-xs text-muted-foreground">
-          {facts.join(' · ')}
-          {model.modified_at ? ` · updated ${formatDate(model.modified_at, '')}` : ''}
-        </p>
+        <p className="mt-1 text-xs text-muted-foreground">{facts.join(' · ')}</p>
       </div>
       {model.capabilities.embedding ? null : (
         <Button size="sm" variant={inUse ? 'secondary' : 'default'} onClick={onUse} disabled={inUse}>

@@ -1,20 +1,37 @@
 import type { TaskContext } from '@hearth/contract';
-import { ChevronDown, Cpu } from 'lucide-react';
+import { ChevronDown, Cpu, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import type { ModelSelection } from '../hooks/use-model-selection';
 import { ConnectionIndicator } from './connection-badge';
 import { ModelSelectorPanel } from './model-selector-panel';
 
-/** Chat header part: the selected model's name, connection dot, mode badge and the model selector. */
+/**
+ * Chat header part: the selected model's name, connection dot, mode badge and the model selector. A chosen model
+ * that is no longer offered (its runtime went down) is named as unavailable, with a Retry that checks again.
+ */
 export function ModelHeader({ selection, taskContext }: { selection: ModelSelection; taskContext: TaskContext }) {
   const [open, setOpen] = useState(false);
+  const { unavailable, selected } = selection;
+  const canRetry = selection.ready && (!selection.connected || unavailable !== null);
   return (
-    <div className="flex min-w-0 items-center gap-3">
+    <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
       <h1 className="truncate text-sm font-semibold" data-testid="selected-model">
-        {selection.selected ?? 'No model selected'}
+        {selected ?? unavailable ?? 'No model selected'}
       </h1>
-      <ConnectionIndicator badge={selection.badge} connected={selection.connected} />
+      {unavailable ? (
+        <Badge variant="destructive" data-testid="model-unavailable">
+          {selected === null ? 'Unavailable' : `${unavailable} unavailable`}
+        </Badge>
+      ) : null}
+      <ConnectionIndicator badge={selection.badge} connected={selection.connected && selected !== null} />
+      {canRetry ? (
+        <Button variant="outline" size="sm" onClick={() => void selection.retry()} disabled={selection.isRefreshing}>
+          <RefreshCw className={selection.isRefreshing ? 'animate-spin' : undefined} aria-hidden />
+          Retry
+        </Button>
+      ) : null}
       <Button
         variant="outline"
         size="sm"
@@ -30,7 +47,7 @@ export function ModelHeader({ selection, taskContext }: { selection: ModelSelect
         open={open}
         onOpenChange={setOpen}
         models={selection.models}
-        selected={selection.selected}
+        selected={selected}
         onSelect={selection.select}
         taskContext={taskContext}
       />

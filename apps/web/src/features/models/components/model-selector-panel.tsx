@@ -1,11 +1,9 @@
-import { getModelCapability, recommendModels, type InstalledModel, type TaskContext } from '@hearth/contract';
-import { Search, Sparkles } from 'lucide-react';
+import { modelParameterBillions, type InstalledModel, type TaskContext } from '@hearth/contract';
+import { Eye, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../../components/ui/sheet';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { percent, taskLabel } from '../lib/labels';
 import { ModelCard } from './model-card';
 
 interface ModelSelectorPanelProps {
@@ -14,11 +12,15 @@ interface ModelSelectorPanelProps {
   models: InstalledModel[];
   selected: string | null;
   onSelect: (name: string) => void;
-  /** What the user is typing and attaching right now: drives the recommendation. */
+  /** What the user is typing and attaching right now: images call for a model that can read them. */
   taskContext: TaskContext;
 }
 
-/** The model selection side panel (spec §2): search, recommendation banner, Recommended / All Models tabs. */
+/**
+ * The model selection side panel (spec §2): search and the installed models with what their runtimes report.
+ * It suggests a model only where a real capability decides (images need vision); there are no made-up
+ * ratings or confidence percentages (issue #17).
+ */
 export function ModelSelectorPanel({
   open,
   onOpenChange,
@@ -28,33 +30,22 @@ export function ModelSelectorPanel({
   taskContext,
 }: ModelSelectorPanelProps) {
   const [query, setQuery] = useState('');
-  const recommendation = useMemo(() => recommendModels(models, taskContext), [models, taskContext]);
-  const all = useMemo(() => models.map(getModelCapability), [models]);
+  const vision = useMemo(
+    () =>
+      models
+        .filter((model) => model.capabilities.vision)
+        .sort((a, b) => (modelParameterBillions(b) ?? 0) - (modelParameterBillions(a) ?? 0)),
+    [models],
+  );
   const needle = query.trim().toLowerCase();
-  const matches = <T extends { id: string; description: string }>(list: T[]) =>
-    needle ? list.filter((item) => `${item.id} ${item.description}`.toLowerCase().includes(needle)) : list;
-  const recommended = matches(recommendation.recommended);
-  const everything = matches(all);
+  const shown = needle
+    ? models.filter((model) => `${model.name} ${model.provider.name}`.toLowerCase().includes(needle))
+    : models;
+  const suggested = taskContext.hasImages ? (vision[0] ?? null) : null;
   const choose = (name: string) => {
     onSelect(name);
     onOpenChange(false);
   };
-
-  const list = (items: typeof all, empty: string) =>
-    items.length === 0 ? (
-      <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p>
-    ) : (
-      <div className="grid gap-2">
-        {items.map((capability) => (
-          <ModelCard
-            key={capability.id}
-            capability={capability}
-            selected={capability.id === selected}
-            onSelect={() => choose(capability.id)}
-          />
-        ))}
-      </div>
-    );
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -73,46 +64,49 @@ export function ModelSelectorPanel({
             className="pl-8"
           />
         </div>
-        <div
-          data-testid="recommendation-banner"
-          className="rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm"
-        >
-          <div className="flex items-center gap-2 font-medium">
-            <Sparkles className="size-4 text-primary" aria-hidden />
-            Smart recommendation
-            <span className="ml-auto text-xs text-muted-foreground">
-              {percent(recommendation.confidence)} confidence
-            </span>
+        {taskContext.hasImages ? (
+          <div
+            data-testid="recommendation-banner"
+            className="rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm"
+          >
+            <div className="flex items-center gap-2 font-medium">
+              <Eye className="size-4 text-primary" aria-hidden />
+              Image analysis
+            </div>
+            <p className="mt-1 text-muted-foreground">
+              {suggested ? (
+                <>
+                  Images need a model that can read them:{' '}
+                  <span className="font-medium text-foreground">{suggested.name}</span>
+                </>
+              ) : (
+                'No installed model can read images.'
+              )}
+            </p>
+            {suggested && suggested.name !== selected ? (
+              <Button size="sm" className="mt-2" onClick={() => choose(suggested.name)}>
+                Use {suggested.name}
+              </Button>
+            ) : null}
           </div>
-          <p className="mt-1 text-muted-foreground">
-            {taskLabel(recommendation.task)}
-            {recommendation.best ? (
-              <>
-                {': '}
-                <span className="font-medium text-foreground">{recommendation.best.id}</span>
-              </>
-            ) : (
-              ': no installed model suits this task.'
-            )}
-          </p>
-          {recommendation.best && recommendation.best.id !== selected ? (
-            <Button size="sm" className="mt-2" onClick={() => choose(recommendation.best?.id ?? '')}>
-              Use recommended model
-            </Button>
-          ) : null}
+        ) : null}
+        <h3 className="text-sm font-medium">All Models ({models.length})</h3>
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          {shown.length === 0 ? (
+            <p className="py-6 text-center text-sm text-muted-foreground">No model matches.</p>
+          ) : (
+            <div className="grid gap-2">
+              {shown.map((model) => (
+                <ModelCard
+                  key={model.name}
+                  model={model}
+                  selected={model.name === selected}
+                  onSelect={() => choose(model.name)}
+                />
+              ))}
+            </div>
+          )}
         </div>
-        <Tabs defaultValue="recommended" className="flex min-h-0 flex-1 flex-col">
-          <TabsList>
-            <TabsTrigger value="recommended">Recommended ({recommendation.recommended.length})</TabsTrigger>
-            <TabsTrigger value="all">All Models ({all.length})</TabsTrigger>
-          </TabsList>
-          <TabsContent value="recommended" className="min-h-0 flex-1 overflow-y-auto">
-            {list(recommended, 'No recommended model matches.')}
-          </TabsContent>
-          <TabsContent value="all" className="min-h-0 flex-1 overflow-y-auto">
-            {list(everything, 'No model matches.')}
-          </TabsContent>
-        </Tabs>
       </SheetContent>
     </Sheet>
   );

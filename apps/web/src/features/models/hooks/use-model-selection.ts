@@ -1,6 +1,6 @@
 import { selectDefaultModel } from '@hearth/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useInstanceDefaults } from '../api/instance-defaults';
 import { useModels } from '../api/get-models';
 import { useOllamaStatus } from '../api/get-ollama-status';
@@ -9,9 +9,16 @@ import { invalidateModelQueries } from '../api/invalidate';
 import { deriveConnection, type ConnectionState } from '../lib/connection';
 import { saveSelectedModel, useSavedModel } from '../lib/selected-model-store';
 
+const RECHECK_MS = 15_000;
+
 export interface ModelSelection extends ConnectionState {
   /** The model chat sends to: the saved one if still installed, else the spec's auto-pick. */
   selected: string | null;
+  /**
+   * The model the user chose (or was last using) when it is no longer offered: its runtime went down or it was
+   * removed. The header shows it as unavailable, with Retry, instead of quietly keeping it selected.
+   */
+  unavailable: string | null;
   select: (name: string) => void;
   retry: () => Promise<void>;
   isRefreshing: boolean;
@@ -20,9 +27,10 @@ export interface ModelSelection extends ConnectionState {
 
 export function useModelSelection(): ModelSelection {
   const queryClient = useQueryClient();
-  const status = useOllamaStatus();
+  // Re-checked every 15 s while the chat is open, so a runtime that goes down is noticed without a send.
+  const status = useOllamaStatus(RECHECK_MS);
   const mode = useSystemMode();
-  const models = useModels();
+  const models = useModels(RECHECK_MS);
   const saved = useSavedModel();
 
   const connection = deriveConnection({
@@ -42,11 +50,19 @@ export function useModelSelection(): ModelSelection {
     () => selectDefaultModel(connection.models, { saved: preferred, mode: modeName }),
     [connection.models, preferred, modeName],
   );
+  // The last model in use, remembered so it can be named when it disappears (adjusted during render, React's
+  // pattern for state derived from a changing value).
+  const [lastSelected, setLastSelected] = useState<string | null>(null);
+  if (selected !== null && selected !== lastSelected) setLastSelected(selected);
+  const wanted = saved ?? lastSelected;
+  const unavailable =
+    connection.ready && wanted !== null && !connection.models.some((model) => model.name === wanted) ? wanted : null;
   const retry = useCallback(() => invalidateModelQueries(queryClient), [queryClient]);
 
   return {
     ...connection,
     selected,
+    unavailable,
     select: saveSelectedModel,
     retry,
     isRefreshing: status.isFetching || models.isFetching,

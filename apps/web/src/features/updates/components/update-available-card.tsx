@@ -27,7 +27,7 @@ export function UpdateAvailableCard({
   return (
     <Card
       aria-labelledby={titleId}
-      className="fixed inset-x-0 top-3 z-40 mx-auto flex w-[min(30rem,calc(100vw-2rem))] flex-col gap-3 p-4 shadow-lg"
+      className="mx-auto my-2 flex w-[min(40rem,calc(100%-1rem))] shrink-0 flex-col gap-3 p-4"
     >
       <div className="flex items-start gap-2">
         <Download aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
@@ -53,7 +53,7 @@ export function UpdateAvailableCard({
       </div>
       <div className="flex flex-col gap-1">
         <h3 className="text-sm font-medium">What&apos;s New</h3>
-        <div className="max-h-48 overflow-y-auto rounded-md bg-muted/50 p-2 text-sm">
+        <div className="max-h-32 overflow-y-auto rounded-md bg-muted/50 p-2 text-sm">
           {update.releaseNotes.trim() ? (
             // Release notes are author-written Markdown: rendered sanitised, never as raw HTML.
             <LazyMarkdown text={update.releaseNotes} />
@@ -74,12 +74,14 @@ export function UpdateAvailableCard({
   );
 }
 
-/** The card put off with Later (or X): a small button at the top right that opens it again. */
+/** The card put off with Later (or X): a small button, in the flow under the header, that opens it again. */
 export function UpdateAvailableButton({ onOpen }: { onOpen: () => void }) {
   return (
-    <Button size="sm" className="fixed top-2 right-3 z-40 shadow-md" onClick={onOpen}>
-      <Download aria-hidden />
-      Update Available
-    </Button>
+    <div className="flex shrink-0 justify-end px-3 pt-2">
+      <Button size="sm" onClick={onOpen}>
+        <Download aria-hidden />
+        Update Available
+      </Button>
+    </div>
   );
 }

@@ -1,0 +1,56 @@
+import { stemmer } from 'stemmer';
+
+/**
+ * The one analyzer of the lexical index, run in TypeScript so SQLite and PostgreSQL index and query exactly the
+ * same terms: Unicode words (letters and digits), lowercased, English stopwords dropped, Porter-stemmed.
+ */
+
+/** A standard English stopword list (the NLTK/Lucene union, lowercased). */
+export const STOPWORDS = new Set(
+  `a about above after again against all am an and any are aren't as at be because been before being below
+between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during each few
+for from further had hadn't has hasn't have haven't having he he'd he'll he's her here here's hers herself him
+himself his how how's i i'd i'll i'm i've if in into is isn't it it's its itself let's me more most mustn't my
+myself no nor not of off on once only or other ought our ours ourselves out over own same shan't she she'd she'll
+she's should shouldn't so some such than that that's the their theirs them themselves then there there's these
+they they'd they'll they're they've this those through to too under until up very was wasn't we we'd we'll we're
+we've were weren't what what's when when's where where's which while who who's whom why why's will with won't
+would wouldn't you you'd you'll you're you've your yours yourself yourselves s t just don should now`.split(/\s+/),
+);
+
+const WORD = /[\p{L}\p{N}]+/gu;
+/** Longer runs are hashes, base64 or hostile padding, never words anyone searches for; they stay out of the index. */
+const MAX_TERM_CHARS = 40;
+
+/** Index terms of a text, in order (repeats kept). */
+export function analyze(text: string): string[] {
+  const terms: string[] = [];
+  for (const match of text.toLowerCase().matchAll(WORD)) {
+    const word = match[0];
+    if (word.length > MAX_TERM_CHARS || STOPWORDS.has(word)) continue;
+    terms.push(stem(word));
+  }
+  return terms;
+}
+
+/** The Porter stem of one lowercased word; words with digits or non-ASCII letters are kept as they are. */
+function stem(word: string): string {
+  return /^[a-z]+$/.test(word) ? stemmer(word) : word;
+}
+
+export interface TermCounts {
+  /** Term → occurrences in the text. */
+  tf: Map<string, number>;
+  /** Number of index terms (BM25's document length). */
+  length: number;
+}
+
+export function termCounts(text: string): TermCounts {
+  const tf = new Map<string, number>();
+  const terms = analyze(text);
+  for (const term of terms) tf.set(term, (tf.get(term) ?? 0) + 1);
+  return { tf, length: terms.length };
+}
+
+/** The distinct index terms of a query, at most 64 (a pasted page is not a query). */
+export const queryIndexTerms = (query: string): string[] => [...new Set(analyze(query))].slice(0, 64);

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, testDb } from '../../../../test/test-server';
+import { createDb, type Db } from '../../../db/database';
+import { KyselyUnitOfWork } from '../../../db/unit-of-work';
+import { ChunkIndexRepository } from '../chunk-index.repository';
+import { KnowledgeRepository } from '../knowledge.repository';
+
+/**
+ * The lexical index on the real database (run on SQLite and on PostgreSQL with the same expectations, so both
+ * rank identically): BM25 scores checked against hand-computed values, statistics per searched scope, only ready
+ * documents visible, and deletion removing postings and statistics.
+ */
+describe(`lexical index: BM25 in the database (${testDb})`, () => {
+  let db: Db;
+  let uow: KyselyUnitOfWork;
+  let index: ChunkIndexRepository;
+  let documents: KnowledgeRepository;
+  const dir = mkdtempSync(path.join(tmpdir(), 'hearth-lexical-'));
+  const now = new Date().toISOString();
+
+  beforeAll(async () => {
+    const database =
+      testDb === 'postgres'
+        ? ({ dialect: 'postgres', url: await createPostgresDatabase() } as const)
+        : ({ dialect: 'sqlite', file: path.join(dir, 'lexical.db') } as const);
+    db = createDb(database);
+    await db.migrate();
+    uow = new KyselyUnitOfWork(db.kysely);
+    index = new ChunkIndexRepository(db.kysely);
+    documents = new KnowledgeRepository(db.kysely);
+  });
+  afterAll(async () => {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function user(): Promise<string> {
+    const id = randomUUID();
+    const email = `${id}@example.test`;
+    const row = { id, email, full_name: null, avatar_url: null, status: 'active', banned_at: null, banned_by: null };
+    await db.kysely
+      .insertInto('profiles')
+      .values({ ...row, status: 'active' as const, created_at: now, updated_at: now })
+      .execute();
+    return id;
+  }
+
+  async function collection(userId: string): Promise<string> {
+    const id = randomUUID();
+    await documents.createCollection({
+      id,
+      user_id: userId,
+      name: id,
+      description: null,
+      created_at: now,
+      updated_at: now,
+    });
+    return id;
+  }
+
+  /** A one-chunk document; `ready: false` leaves it as ingestion does between its batches and its last step. */
+  async function add(userId: string, collectionId: string, text: string, ready = true): Promise<string> {
+    const id = randomUUID();
+    await documents.insertDocument({
+      id,
+      collection_id: collectionId,
+      user_id: userId,
+      file_name: `${text}.txt`,
+      file_type: 'txt',
+      file_size: text.length,
+      sha256: id,
+      blob_key: null,
+      content: text,
+      preview: null,
+      status: 'processing',
+      progress: 0,
+      error: null,
+      metadata: '{}',
+      created_at: now,
+      updated_at: now,
+    });
+    const chunks = [{ text, page: null, headingPath: null }];
+    const scope = await uow.run((tx) => index.ensureScope(tx, collectionId));
+    const totals = await uow.run((tx) =>
+      index.insertChunks(tx, { documentId: id, collectionId, userId, scope, firstOrdinal: 0, chunks }),
+    );
+    if (ready) {
+      await uow.run(async (tx) => {
+        await documents.updateDocument(id, { status: 'ready', progress: 1 }, tx);
+        await index.publishDocument(tx, id, scope, totals);
+      });
+    }
+    return id;
+  }
+
+  const scores = async (userId: string, query: string, collections: string[] | null = null) =>
+    (await index.search(userId, query.split(' '), collections, 10)).map((hit) => [
+      hit.file_name.replace(/\.txt$/, ''),
+      Number(hit.score.toFixed(6)),
+    ]);
+
+  it('computes BM25 (k1 1.2, b 0.75, idf ln(1 + (N - df + 0.5) / (df + 0.5))) as worked out by hand', async () => {
+    const owner = await user();
+    const shelf = await collection(owner);
+    await add(owner, shelf, 'apple banana apples'); // apple ×2, banana; length 3
+    await add(owner, shelf, 'apple cherry'); // length 2
+    await add(owner, shelf, 'banana cherry cherries date'); // length 4; N = 3, avgdl = 3
+    // apple: df 2, idf = ln(1 + 1.5 / 2.5) = ln 1.6 = 0.470004.
+    // "apple banana apples": 0.470004 × 2 × 2.2 / (2 + 1.2 × (0.25 + 0.75 × 3/3)) = 0.646255
+    // "apple cherry":        0.470004 × 1 × 2.2 / (1 + 1.2 × (0.25 + 0.75 × 2/3)) = 0.544215
+    expect(await scores(owner, 'apples')).toEqual([
+      ['apple banana apples', 0.646255],
+      ['apple cherry', 0.544215],
+    ]);
+    // cherry: df 2 (same idf); date: df 1, idf = ln(1 + 2.5 / 1.5) = 0.980829.
+    // "banana cherry cherries date": 0.470004 × 2 × 2.2 / (2 + 1.2 × (0.25 + 0.75 × 4/3)) + 0.980829 × 2.2 /
+    //   (1 + 1.2 × 1.25) = 0.590862 + 0.863130 = 1.453991
+    expect(await scores(owner, 'cherry date')).toEqual([
+      ['banana cherry cherries date', 1.453991],
+      ['apple cherry', 0.544215],
+    ]);
+  });
+
+  it("counts statistics over the searched collections only: other users' documents never change a score", async () => {
+    const owner = await user();
+    const mine = await collection(owner);
+    await add(owner, mine, 'solar panels on the roof');
+    await add(owner, mine, 'solar energy storage in batteries');
+    await add(owner, mine, 'wind turbines');
+    const before = await scores(owner, 'solar batteries');
+    expect(before.map(([name]) => name)).toEqual(['solar energy storage in batteries', 'solar panels on the roof']);
+
+    const stranger = await user();
+    const theirs = await collection(stranger);
+    for (let i = 0; i < 30; i += 1) await add(stranger, theirs, `solar batteries solar ${i}`);
+    expect(await scores(owner, 'solar batteries')).toEqual(before);
+    expect((await scores(stranger, 'solar batteries')).length).toBe(10);
+    // The owner's own second collection is another scope: searching the first alone ignores it.
+    const other = await collection(owner);
+    await add(owner, other, 'solar solar solar');
+    expect(await scores(owner, 'solar batteries', [mine])).toEqual(before);
+    expect((await scores(owner, 'solar', [other])).map(([name]) => name)).toEqual(['solar solar solar']);
+  });
+
+  it('shows a document only once it is ready, and deleting one removes its postings and statistics', async () => {
+    const owner = await user();
+    const shelf = await collection(owner);
+    await add(owner, shelf, 'apple banana apples');
+    await add(owner, shelf, 'apple cherry');
+    await add(owner, shelf, 'banana cherry cherries date');
+    const expected = await scores(owner, 'apples');
+
+    // Half-written: chunks and postings exist, but neither the results nor the statistics include them.
+    const pending = await add(owner, shelf, 'apple apple apple pie', false);
+    expect(await scores(owner, 'apples')).toEqual(expected);
+
+    const extra = await add(owner, shelf, 'apple tart');
+    expect(await scores(owner, 'apples')).not.toEqual(expected);
+    await uow.run(async (tx) => {
+      await index.removeDocument(tx, extra);
+      await documents.deleteDocument(owner, extra, tx);
+    });
+    await uow.run((tx) => index.removeDocument(tx, pending));
+    expect(await scores(owner, 'apples')).toEqual(expected);
+    const left = await db.kysely
+      .selectFrom('knowledge_postings')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('term', 'in', ['tart', 'pie'])
+      .executeTakeFirstOrThrow();
+    expect(Number(left.n)).toBe(0);
+    const stats = await db.kysely
+      .selectFrom('knowledge_lexical_scopes')
+      .select(['chunk_count', 'total_length'])
+      .where('collection_id', '=', shelf)
+      .executeTakeFirstOrThrow();
+    expect([Number(stats.chunk_count), Number(stats.total_length)]).toEqual([3, 9]);
+  });
+});

@@ -1,0 +1,10 @@
+/** The models feature's public surface: what other features may use (ARCHITECTURE.md). */
+export {
+  ProviderError,
+  type ChatRequest,
+  type ChatTurn,
+  type ListedModel,
+  type ModelProvider,
+  type ModelRegistry,
+} from './model-provider';
+export { type ProviderRegistry } from './model-registry';

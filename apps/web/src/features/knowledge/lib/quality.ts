@@ -1,0 +1,38 @@
+import type { QualityReport, QualityReportResult } from '@hearth/contract';
+
+export const percent = (value: number): string => `${Math.round(value * 100)}%`;
+
+/** The finished reports, oldest first, as the trend shows them. */
+export const trendOf = (reports: readonly QualityReport[]): { at: string; recall: number; mrr: number }[] =>
+  reports
+    .filter(
+      (report): report is QualityReport & { result: QualityReportResult } =>
+        report.status === 'done' && !!report.result,
+    )
+    .map((report) => ({ at: report.created_at, recall: report.result.recall_at_5, mrr: report.result.mrr }))
+    .reverse();
+
+/** "+12 points since the previous check" (or null with fewer than two finished reports). */
+export function trendChange(trend: readonly { recall: number }[]): string | null {
+  if (trend.length < 2) return null;
+  const last = trend.at(-1)?.recall ?? 0;
+  const before = trend.at(-2)?.recall ?? 0;
+  const points = Math.round((last - before) * 100);
+  if (points === 0) return 'No change since the previous check';
+  return `${points > 0 ? '+' : '−'}${Math.abs(points)} points since the previous check`;
+}
+
+/** The points of a small line chart (0-1 values) in a width × height box. */
+export function sparkline(values: readonly number[], width: number, height: number): string {
+  if (values.length === 0) return '';
+  const step = values.length > 1 ? width / (values.length - 1) : 0;
+  return values
+    .map((value, index) => `${Math.round(index * step * 10) / 10},${Math.round((1 - value) * height * 10) / 10}`)
+    .join(' ');
+}
+
+/** "12 of 40 probe questions" while a report runs. */
+export const progressText = (report: QualityReport): string =>
+  report.progress.total > 0
+    ? `${report.progress.done} of ${report.progress.total} probe questions`
+    : 'Preparing probe questions…';
