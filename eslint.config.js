@@ -26,6 +26,7 @@ const sqlAllowed = [
 ];
 const wiring = [
   'apps/server/src/app.ts',
+  'apps/server/src/wiring/**',
   'apps/server/src/**/*-feature.ts',
   'apps/server/src/features/events/create-event-bus.ts',
 ];

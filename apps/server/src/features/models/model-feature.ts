@@ -4,8 +4,7 @@ import type { Db } from '../../db/database';
 import type { JobQueue } from '../../jobs/job-queue';
 import { SecretBox } from '../../lib/secret-box';
 import type { UnitOfWork } from '../../lib/unit-of-work';
-import { NetworkSettingsRepository } from '../admin/network-settings.repository';
-import { NetworkSettingsService } from '../admin/network-settings.service';
+import type { NetworkSettingsService } from '../admin/network-settings.service';
 import type { AuditService } from '../audit/audit.service';
 import type { EventBus } from '../events/event-bus';
 import { DownloadRepository } from './download.repository';
@@ -76,7 +75,7 @@ export interface ModelFeature {
   close(): Promise<void>;
 }
 
-/** Wires the model runtimes feature (called from app.ts, the one place that wires everything). */
+/** Builds the model runtimes feature's services (called from wiring/services.ts). */
 export function buildModelFeature(
   config: Config,
   db: Db,
@@ -86,6 +85,7 @@ export function buildModelFeature(
   audit: AuditService,
   /** Downloads are jobs on it (interrupted ones resume on exactly one replica). */
   jobs: JobQueue,
+  networkSettings: NetworkSettingsService,
 ): ModelFeature {
   const runtime = config.BUILTIN_RUNTIME
     ? new LlamaRuntime({
@@ -101,7 +101,6 @@ export function buildModelFeature(
   const providerRepository = new ProviderRepository(db.kysely);
   // A runtime's redirect to another origin may reach what user-supplied URLs may: public hosts and the intranet
   // hosts an admin allowed (read on each redirect, so a change applies at once).
-  const networkSettings = new NetworkSettingsService(new NetworkSettingsRepository(db.kysely), uow, audit);
   const network: ProviderNetwork = { redirectPolicy: () => networkSettings.userUrlPolicy() };
   const registry = new ProviderRegistry({
     fixed: envProviders(config, runtime, network),

@@ -5,9 +5,8 @@ import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BlobStore } from '../../storage/blob-store';
 import type { PasswordHasher } from '../accounts/password-hasher';
 import type { UserRepository } from '../accounts/user.repository';
-import { AuditRepository } from '../audit/audit.repository';
 import { auditRoutes } from '../audit/audit.routes';
-import { AuditService } from '../audit/audit.service';
+import type { AuditService } from '../audit/audit.service';
 import { AccountPurgeRepository } from './account-purge.repository';
 import { AccountPurgeService } from './account-purge.service';
 import { ExportRepository } from './export.repository';
@@ -38,11 +37,7 @@ export interface PrivacyDependencies {
   jobs: JobQueue;
 }
 
-/** The audit trail is needed before the server exists (accounts audit sign-ins), so it is built first. */
-export const createAuditService = (db: Db): AuditService =>
-  new AuditService(new AuditRepository(db.kysely, db.dialect));
-
-/** Wires the audit log, privacy settings, export, account deletion and retention (called from app.ts). */
+/** Wires the audit log, privacy settings, export, account deletion and retention (called from wiring/services.ts). */
 export function buildPrivacyFeature({
   db,
   blobs,

@@ -3,8 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { SecretBox } from '../../lib/secret-box';
 import type { UnitOfWork } from '../../lib/unit-of-work';
-import { NetworkSettingsRepository } from '../admin/network-settings.repository';
-import { NetworkSettingsService } from '../admin/network-settings.service';
+import type { NetworkSettingsService } from '../admin/network-settings.service';
 import type { AuditService } from '../audit/audit.service';
 import { AppVersionRepository } from './app-version.repository';
 import { DeploymentLogRepository } from './deployment-log.repository';
@@ -23,12 +22,17 @@ export interface ReleasesFeature {
   integrationService: GithubIntegrationService;
 }
 
-/** Wires releases (called from app.ts). */
-export function buildReleasesFeature(config: Config, db: Db, uow: UnitOfWork, audit: AuditService): ReleasesFeature {
+/** Builds the releases feature's services (called from wiring/services.ts). */
+export function buildReleasesFeature(
+  config: Config,
+  db: Db,
+  uow: UnitOfWork,
+  audit: AuditService,
+  network: NetworkSettingsService,
+): ReleasesFeature {
   const versions = new AppVersionRepository(db.kysely);
   const logs = new DeploymentLogRepository(db.kysely);
   const notifications = new UpdateNotificationRepository(db.kysely);
-  const network = new NetworkSettingsService(new NetworkSettingsRepository(db.kysely), uow, audit);
   const integrationService = new GithubIntegrationService(
     new GithubIntegrationRepository(db.kysely),
     new SecretBox(config.SECRET, 'github-integration-token'),

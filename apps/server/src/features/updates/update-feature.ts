@@ -5,13 +5,13 @@ import { UpdateNoticeRepository } from './update-notice.repository';
 import { updateNoticeRoutes } from './update-notice.routes';
 import { UpdateNoticeService } from './update-notice.service';
 
-/** Wires the update notices (repository → service → routes); the running build version comes from app.ts. */
+/** Builds the update notices' service; the running build version comes from the composition root. */
+export const buildUpdateNotices = (db: Db, uow: UnitOfWork, version: string): UpdateNoticeService =>
+  new UpdateNoticeService(new UpdateNoticeRepository(db.kysely), uow, version);
+
 export async function registerUpdateNoticeRoutes(
   server: FastifyInstance,
-  db: Db,
-  uow: UnitOfWork,
-  version: string,
+  updateNoticeService: UpdateNoticeService,
 ): Promise<void> {
-  const updateNoticeService = new UpdateNoticeService(new UpdateNoticeRepository(db.kysely), uow, version);
   await server.register(updateNoticeRoutes, { updateNoticeService });
 }

@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../../db/database';
-import type { UnitOfWork } from '../../../lib/unit-of-work';
-import { RateLimitRepository } from '../../accounts/rate-limit.repository';
-import { RateLimiter } from '../../accounts/rate-limiter';
-import { NetworkSettingsRepository } from '../../admin/network-settings.repository';
-import { networkSettingsRoutes } from '../../admin/network-settings.routes';
-import { NetworkSettingsService } from '../../admin/network-settings.service';
-import type { AuditService } from '../../audit/audit.service';
+import type { RateLimiter } from '../../accounts/rate-limiter';
+import type { NetworkSettingsService } from '../../admin/network-settings.service';
 import type { ModelRegistry } from '../../models/model-provider';
 import { documentAnalysisRoutes } from '../document-analysis.routes';
 import { DocumentAnalysisService } from '../document-analysis.service';
@@ -15,28 +9,29 @@ import { scrapeRoutes } from './scrape.routes';
 import { WebScraper } from './web-scraper.service';
 
 export interface WebImportDependencies {
-  db: Db;
   knowledgeService: KnowledgeService;
   registry: ModelRegistry;
-  uow: UnitOfWork;
-  audit: AuditService;
+  /** The intranet allowlist the scraper obeys (the instance's one NetworkSettingsService). */
+  networkSettings: NetworkSettingsService;
+  limiter: RateLimiter;
 }
 
-/**
- * Wires the web scraper (POST /api/knowledge/scrape), the intranet allowlist it obeys
- * (GET/PUT /api/admin/settings/network) and document analysis (POST /api/documents/analyze). Called from app.ts.
- */
-export async function registerWebImportRoutes(server: FastifyInstance, deps: WebImportDependencies): Promise<void> {
-  const networkSettings = new NetworkSettingsService(
-    new NetworkSettingsRepository(deps.db.kysely),
-    deps.uow,
-    deps.audit,
-  );
-  const scraper = new WebScraper(deps.knowledgeService, {
-    policy: () => networkSettings.userUrlPolicy(),
-  });
-  const limiter = new RateLimiter(new RateLimitRepository(deps.db.kysely));
-  await server.register(networkSettingsRoutes, { networkSettings });
-  await server.register(scrapeRoutes, { scraper, limiter });
-  await server.register(documentAnalysisRoutes, { analysis: new DocumentAnalysisService(deps.registry) });
+export interface WebImportFeature {
+  scraper: WebScraper;
+  limiter: RateLimiter;
+  analysis: DocumentAnalysisService;
+}
+
+/** Builds the web scraper (POST /api/knowledge/scrape) and document analysis (POST /api/documents/analyze). */
+export function buildWebImport(deps: WebImportDependencies): WebImportFeature {
+  return {
+    scraper: new WebScraper(deps.knowledgeService, { policy: () => deps.networkSettings.userUrlPolicy() }),
+    limiter: deps.limiter,
+    analysis: new DocumentAnalysisService(deps.registry),
+  };
+}
+
+export async function registerWebImportRoutes(server: FastifyInstance, feature: WebImportFeature): Promise<void> {
+  await server.register(scrapeRoutes, { scraper: feature.scraper, limiter: feature.limiter });
+  await server.register(documentAnalysisRoutes, { analysis: feature.analysis });
 }

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { authRoutes } from '../features/accounts/auth.routes';
+import { adminDashboardRoutes } from '../features/admin/admin-dashboard.routes';
+import { adminUserRoutes } from '../features/admin/admin-user.routes';
+import { networkSettingsRoutes } from '../features/admin/network-settings.routes';
+import { adminSettingsRoutes } from '../features/admin-settings/admin-settings.routes';
+import { registerChatRoutes } from '../features/chat/chat-feature';
+import { registerDocsRoutes } from '../features/docs/docs-feature';
+import { eventRoutes } from '../features/events/events.routes';
+import { healthRoutes } from '../features/health/health.routes';
+import { registerKnowledgeRoutes } from '../features/knowledge/knowledge-feature';
+import { registerWebImportRoutes } from '../features/knowledge/scraper/web-import-feature';
+import { registerModelRoutes } from '../features/models/model-feature';
+import { registerPrivacyRoutes } from '../features/privacy/privacy-feature';
+import { promptRoutes } from '../features/prompts/prompt.routes';
+import { registerReleasesRoutes } from '../features/releases/releases-feature';
+import { apiTokenRoutes } from '../features/tokens/api-token.routes';
+import { registerUpdateNoticeRoutes } from '../features/updates/update-feature';
+import { registerStaticWeb } from '../http/static-web';
+import type { BlobStore } from '../storage/blob-store';
+import { VERSION } from '../version';
+import type { Services } from './services';
+
+/** The composition root's second half: every route plugin, registered once, given the services it needs. */
+export async function registerRoutes(
+  server: FastifyInstance,
+  services: Services,
+  platform: { config: Config; db: Db; blobs: BlobStore; webDist: string },
+): Promise<void> {
+  const { config, db, blobs } = platform;
+  await server.register(healthRoutes, { db, blobs, version: VERSION });
+  await server.register(authRoutes, {
+    authService: services.authService,
+    profileService: services.profileService,
+    secret: config.SECRET,
+    cookieSecure: config.COOKIE_SECURE,
+  });
+  await server.register(apiTokenRoutes, { apiTokenService: services.apiTokenService });
+  await server.register(adminUserRoutes, { adminUserService: services.adminUserService });
+  await server.register(adminDashboardRoutes, {
+    adminStatsService: services.adminStatsService,
+    adminImportService: services.adminImportService,
+  });
+  await server.register(adminSettingsRoutes, { adminSettingsService: services.adminSettingsService });
+  await server.register(networkSettingsRoutes, { networkSettings: services.networkSettings });
+  await server.register(eventRoutes, { bus: services.events });
+  await registerModelRoutes(server, services.models);
+  await registerChatRoutes(server, services.chat);
+  await registerKnowledgeRoutes(server, services.knowledge);
+  await registerWebImportRoutes(server, services.webImport);
+  await registerPrivacyRoutes(server, services.privacy);
+  await registerReleasesRoutes(server, services.releases);
+  await registerUpdateNoticeRoutes(server, services.updateNoticeService);
+  await registerDocsRoutes(server, services.docs);
+  await server.register(promptRoutes, { promptService: services.promptService });
+  await registerStaticWeb(server, path.resolve(platform.webDist));
+}

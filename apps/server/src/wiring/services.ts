@@ -1,0 +1,169 @@
+import { SESSION_REVOKED_EVENT } from '@hearth/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { KyselyUnitOfWork } from '../db/unit-of-work';
+import { AuthService } from '../features/accounts/auth.service';
+import type { PasswordHasher } from '../features/accounts/password-hasher';
+import { rulesOf } from '../features/accounts/password-policy';
+import { ProfileService } from '../features/accounts/profile.service';
+import { RateLimitRepository } from '../features/accounts/rate-limit.repository';
+import { RateLimiter } from '../features/accounts/rate-limiter';
+import { SessionRepository } from '../features/accounts/session.repository';
+import { UserRepository } from '../features/accounts/user.repository';
+import { AdminImportService } from '../features/admin/admin-import.service';
+import { AdminStatsRepository } from '../features/admin/admin-stats.repository';
+import { AdminStatsService } from '../features/admin/admin-stats.service';
+import { AdminUserRepository } from '../features/admin/admin-user.repository';
+import { AdminUserService } from '../features/admin/admin-user.service';
+import { NetworkSettingsRepository } from '../features/admin/network-settings.repository';
+import { NetworkSettingsService } from '../features/admin/network-settings.service';
+import { AdminSettingsService } from '../features/admin-settings/admin-settings.service';
+import { InstanceSettingsRepository } from '../features/admin-settings/instance-settings.repository';
+import { AuditRepository } from '../features/audit/audit.repository';
+import { AuditService } from '../features/audit/audit.service';
+import { buildChatFeature } from '../features/chat/chat-feature';
+import { buildDocsFeature } from '../features/docs/docs-feature';
+import { createEventBus } from '../features/events/create-event-bus';
+import { buildKnowledgeFeature } from '../features/knowledge/knowledge-feature';
+import { buildWebImport } from '../features/knowledge/scraper/web-import-feature';
+import { buildModelFeature } from '../features/models/model-feature';
+import { buildPrivacyFeature } from '../features/privacy/privacy-feature';
+import { PromptRepository } from '../features/prompts/prompt.repository';
+import { PromptService } from '../features/prompts/prompt.service';
+import { buildReleasesFeature } from '../features/releases/releases-feature';
+import { ApiTokenRepository } from '../features/tokens/api-token.repository';
+import { ApiTokenService } from '../features/tokens/api-token.service';
+import { buildUpdateNotices } from '../features/updates/update-feature';
+import { JobQueue } from '../jobs/job-queue';
+import { JobRepository } from '../jobs/job.repository';
+import { sweepJobs } from '../jobs/sweep.jobs';
+import type { BlobStore } from '../storage/blob-store';
+import { VERSION } from '../version';
+
+export interface Platform {
+  config: Config;
+  db: Db;
+  blobs: BlobStore;
+  log: FastifyBaseLogger;
+  hasher: PasswordHasher;
+}
+
+/**
+ * The composition root's first half: every service of every feature, each built exactly once, in dependency
+ * order (nothing is used before it exists, so no closure reaches forward). Job types are registered on the one
+ * queue here too; `jobs.start()` runs once everything is built (app.ts).
+ */
+export async function buildServices({ config, db, blobs, log, hasher }: Platform) {
+  const uow = new KyselyUnitOfWork(db.kysely);
+  const audit = new AuditService(new AuditRepository(db.kysely, db.dialect));
+  const events = await createEventBus(config, db, log);
+  const jobs = new JobQueue(new JobRepository(db.kysely, db.dialect), log, {
+    leaseMs: config.JOB_LEASE_SECONDS * 1000,
+    pollMs: 1000,
+    maxAttempts: 3,
+    concurrency: config.JOB_CONCURRENCY,
+    scheduleScale: config.JOB_SCHEDULE_SCALE,
+  });
+
+  const users = new UserRepository(db.kysely);
+  const sessions = new SessionRepository(db.kysely);
+  const apiTokens = new ApiTokenRepository(db.kysely);
+  const rateLimits = new RateLimitRepository(db.kysely);
+  const limiter = new RateLimiter(rateLimits);
+  const networkSettings = new NetworkSettingsService(new NetworkSettingsRepository(db.kysely), uow, audit);
+  const adminSettingsService = new AdminSettingsService(
+    new InstanceSettingsRepository(db.kysely),
+    { passwordMinLength: config.PASSWORD_MIN_LENGTH, sessionLifetimeHours: config.SESSION_TTL_HOURS },
+    uow,
+    audit,
+  );
+  const authService = new AuthService(
+    users,
+    sessions,
+    apiTokens,
+    hasher,
+    limiter,
+    {
+      sessionTtlMs: config.SESSION_TTL_HOURS * 3_600_000,
+      passwordMinLength: config.PASSWORD_MIN_LENGTH,
+      superAdminEmail: config.SUPER_ADMIN_EMAIL,
+      rateLimit: {
+        accountMax: config.AUTH_RATE_LIMIT_MAX,
+        ipMax: config.AUTH_RATE_LIMIT_IP_MAX,
+        windowMs: config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      },
+    },
+    uow,
+    audit,
+    adminSettingsService,
+  );
+
+  const models = buildModelFeature(config, db, events, log, uow, audit, jobs, networkSettings);
+  const knowledge = buildKnowledgeFeature({
+    db,
+    blobs,
+    events,
+    log,
+    registry: models.registry,
+    providers: models.registry,
+    queue: jobs,
+    uow,
+    audit,
+    uploadLimit: () => adminSettingsService.uploadLimitBytes(),
+  });
+  const privacy = buildPrivacyFeature({ db, blobs, users, hasher, log, uow, audit, jobs });
+  const adminUserService = new AdminUserService(
+    new AdminUserRepository(db.kysely),
+    users,
+    hasher,
+    async () => rulesOf(await adminSettingsService.security()),
+    uow,
+    audit,
+    (userId, context) => privacy.purgeService.purge(userId, context, 'admin'),
+    (userId) => events.publish(userId, { type: SESSION_REVOKED_EVENT }),
+  );
+  const chat = buildChatFeature({
+    db,
+    blobs,
+    registry: models.registry,
+    log,
+    knowledge: knowledge.chatKnowledge,
+    events,
+    uow,
+    audit,
+  });
+  // Expired sessions, ended rate-limit windows and unsent attachments are only clutter: swept hourly, once.
+  for (const sweep of sweepJobs({ sessions, rateLimits, attachments: chat.attachmentService })) jobs.register(sweep);
+
+  return {
+    uow,
+    audit,
+    events,
+    jobs,
+    authService,
+    profileService: new ProfileService(users, uow, audit),
+    apiTokenService: new ApiTokenService(apiTokens, uow, audit),
+    adminSettingsService,
+    adminUserService,
+    adminStatsService: new AdminStatsService(new AdminStatsRepository(db.kysely)),
+    adminImportService: new AdminImportService(adminUserService),
+    networkSettings,
+    models,
+    knowledge,
+    webImport: buildWebImport({
+      knowledgeService: knowledge.knowledgeService,
+      registry: models.registry,
+      networkSettings,
+      limiter,
+    }),
+    privacy,
+    chat,
+    releases: buildReleasesFeature(config, db, uow, audit, networkSettings),
+    updateNoticeService: buildUpdateNotices(db, uow, VERSION),
+    docs: buildDocsFeature({ config, db, uow, audit, models, adminSettings: adminSettingsService, jobs }),
+    promptService: new PromptService(new PromptRepository(db.kysely), uow, audit),
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof buildServices>>;
