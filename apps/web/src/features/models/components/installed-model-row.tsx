@@ -1,6 +1,7 @@
 import type { InstalledModel } from '@hearth/contract';
-import { Eye, MessageSquare, Trash2 } from 'lucide-react';
+import { MessageSquare, Trash2 } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
+import { VisionBadge } from './vision-badge';
 import { Button } from '../../../components/ui/button';
 import { modelFacts, modelUpdatedDate } from '../lib/model-facts';
 
@@ -31,12 +32,7 @@ export function InstalledModelRow({ model, inUse, canDelete, onUse, onDelete }: 
           {model.provider.kind !== 'builtin' ? (
             <span className="text-xs text-muted-foreground">{model.provider.name}</span>
           ) : null}
-          {model.capabilities.vision ? (
-            <Badge variant="secondary">
-              <Eye className="mr-1 size-3" aria-hidden />
-              Vision
-            </Badge>
-          ) : null}
+          {model.capabilities.vision ? <VisionBadge /> : null}
           {model.capabilities.embedding ? <Badge variant="secondary">Embedding</Badge> : null}
           {inUse ? <Badge>In chat</Badge> : null}
         </div>

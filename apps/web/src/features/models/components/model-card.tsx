@@ -1,6 +1,7 @@
 import type { InstalledModel } from '@hearth/contract';
-import { Check, Eye } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
+import { VisionBadge } from './vision-badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { modelFacts } from '../lib/model-facts';
@@ -35,12 +36,7 @@ export function ModelCard({ model, selected, onSelect }: ModelCardProps) {
       </div>
       {facts.length > 0 || model.capabilities.vision ? (
         <div className="mt-2 flex flex-wrap gap-1 text-xs" data-testid="model-facts">
-          {model.capabilities.vision ? (
-            <Badge variant="secondary">
-              <Eye className="mr-1 size-3" aria-hidden />
-              Vision
-            </Badge>
-          ) : null}
+          {model.capabilities.vision ? <VisionBadge /> : null}
           {facts.map((fact) => (
             <Badge key={fact} variant="outline">
               {fact}
