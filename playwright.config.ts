@@ -3,13 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3100;
+// E2E_PORT (with E2E_FAKE_PORT, e2e/support/fake-runtime.ts) lets two runs share a machine.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 // This file is evaluated by the runner and again by each worker: create the data directory once and pass it on
 // through the environment, so every run starts from a fresh, empty instance.
 process.env.HEARTH_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), `hearth-e2e-${Date.now()}-`));
 const dataDir = process.env.HEARTH_E2E_DATA_DIR;
+// The fresh instance's first-account setup code (normally random, printed in the log); global.setup sends it.
+process.env.HEARTH_SETUP_CODE ??= 'E2E-SETUP-CODE';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -56,6 +59,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      HEARTH_SETUP_CODE: process.env.HEARTH_SETUP_CODE,
       // Every spec signs in from the same address; keep the per-IP limit out of the way of a growing suite.
       AUTH_RATE_LIMIT_IP_MAX: '1000',
       // The fake Ollama is the only runtime, and tests change its model list: no caching of that list.

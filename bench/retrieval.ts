@@ -156,6 +156,8 @@ async function main(): Promise<void> {
       DATA_DIR: dataDir,
       ...(cluster ? { DATABASE_URL: cluster.url } : {}),
       LOG_LEVEL: 'silent',
+      // The bench account is named as the super admin, so its sign-up needs no setup code.
+      SUPER_ADMIN_EMAIL: 'retrieval@example.test',
       OLLAMA_BASE_URL: (embedder?.startsWith('ollama:') && process.env.OLLAMA_BASE_URL) || 'none',
       OPENAI_BASE_URL: embedder?.startsWith('openai:') ? process.env.OPENAI_BASE_URL : undefined,
       OPENAI_API_KEY: embedder?.startsWith('openai:') ? process.env.OPENAI_API_KEY : undefined,

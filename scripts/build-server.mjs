@@ -25,6 +25,8 @@ const result = await build({
   entryPoints: {
     main: path.join(root, 'apps/server/src/main.ts'),
     'extraction-worker': path.join(root, 'apps/server/src/features/extraction/extraction-worker.ts'),
+    // The account recovery command line (`npm run hearth`), runnable as `node apps/server/dist/cli.js` in images.
+    cli: path.join(root, 'apps/server/src/cli/main.ts'),
   },
   outdir: path.join(root, 'apps/server/dist'),
   bundle: true,

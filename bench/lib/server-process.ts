@@ -16,13 +16,24 @@ export interface ServerProcess {
  * Runs the production server bundle (built first) as its own process, as `npm start` would. BENCH_SERVER_NODE_ARGS
  * passes node flags to it, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server under load.
  */
+/** Bench servers start with this first-account setup code instead of a random one. */
+const BENCH_SETUP_CODE = 'BENCH-SETUP-CODE';
+
 export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
   const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('server build failed');
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'apps/server/dist/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      HEARTH_SETUP_CODE: BENCH_SETUP_CODE,
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -55,7 +66,12 @@ export async function startServer(env: Record<string, string>, port: number): Pr
 
 /** Signs up and signs in a benchmark account; returns its bearer token. */
 export async function benchAccount(url: string): Promise<string> {
-  const credentials = { email: `bench-${Date.now()}@example.test`, password: 'Bench-password-1' };
+  // The setup code lets the first account of a fresh instance sign up; sign-in ignores it.
+  const credentials = {
+    email: `bench-${Date.now()}@example.test`,
+    password: 'Bench-password-1',
+    setup_code: BENCH_SETUP_CODE,
+  };
   const post = (route: string) =>
     fetch(url + route, {
       method: 'POST',

@@ -74,6 +74,8 @@ export async function vectorScale(argument: (name: string) => string | undefined
       DATA_DIR: dataDir,
       ...(cluster ? { DATABASE_URL: cluster.url } : {}),
       LOG_LEVEL: 'silent',
+      // The bench account is named as the super admin, so its sign-up needs no setup code.
+      SUPER_ADMIN_EMAIL: 'vectors@example.test',
       OLLAMA_BASE_URL: 'none',
       BUILTIN_RUNTIME: 'false',
     }),

@@ -17,3 +17,35 @@ export async function fakeModelFile(request: APIRequestContext): Promise<{ url: 
   expect(response.status()).toBe(200);
   return (await response.json()) as { url: string; sha256: string };
 }
+
+/** A mail the e2e server sent (captured by the fake SMTP server in start-with-fakes.ts). */
+export interface CapturedMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** Waits for a mail to `to` whose subject starts with `subject`; returns the newest such mail. */
+export async function waitForMail(request: APIRequestContext, to: string, subject: string): Promise<CapturedMail> {
+  let found: CapturedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`${FAKE_CONTROL_URL}/mails?to=${encodeURIComponent(to)}`);
+        const mails = (await response.json()) as CapturedMail[];
+        found = mails.filter((mail) => mail.subject.startsWith(subject)).at(-1);
+        return found !== undefined;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  if (!found) throw new Error(`no mail to ${to}`);
+  return found;
+}
+
+/** The first link in a mail. */
+export function mailLink(mail: CapturedMail): string {
+  const match = /https?:\/\/\S+/.exec(mail.text);
+  if (!match) throw new Error(`no link in mail "${mail.subject}"`);
+  return match[0];
+}

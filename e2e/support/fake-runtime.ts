@@ -2,7 +2,8 @@
  * Where the e2e run's fake Ollama is controlled from. The fake runs in the web-server process (see
  * start-with-fakes.ts); tests change its behaviour through this small control endpoint.
  */
-export const FAKE_CONTROL_PORT = 3102;
+// E2E_FAKE_PORT lets two runs (e.g. two worktrees) share a machine.
+export const FAKE_CONTROL_PORT = Number(process.env.E2E_FAKE_PORT ?? 3102);
 export const FAKE_CONTROL_URL = `http://127.0.0.1:${FAKE_CONTROL_PORT}`;
 
 export interface FakeModel {

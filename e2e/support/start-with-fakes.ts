@@ -8,17 +8,28 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeFileServer } from '../../apps/server/test/fakes/fake-file-server';
 import { startFakeOllama } from '../../apps/server/test/fakes/fake-ollama';
+import { startFakeSmtp } from '../../apps/server/test/fakes/fake-smtp';
 import { E2E_DEFAULT_KNOBS, FAKE_CONTROL_PORT, type FakeKnobs } from './fake-runtime';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fake = await startFakeOllama({ ...E2E_DEFAULT_KNOBS, models: [...E2E_DEFAULT_KNOBS.models] });
 // A Hugging Face stand-in serving the tiny GGUF slowly enough to watch a download's progress.
 const files = await startFakeFileServer({ knobs: { chunkBytes: 32 * 1024, chunkDelayMs: 60 } });
+// A mail server on a free loopback port that keeps every mail; specs read them at GET /mails?to=<address>.
+const smtp = await startFakeSmtp();
 
 const control = http.createServer((request, response) => {
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
+    if (request.method === 'GET' && request.url?.startsWith('/mails')) {
+      const to = new URL(request.url, 'http://control').searchParams.get('to')?.toLowerCase();
+      const mails = smtp.mails.filter((mail) => !to || mail.to.includes(to));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(mails.map(({ to: recipients, subject, text }) => ({ to: recipients, subject, text }))));
+      return;
+    }
     if (request.method === 'GET' && request.url === '/file') {
       response
         .writeHead(200, { 'content-type': 'application/json' })
@@ -46,16 +57,17 @@ control.listen(FAKE_CONTROL_PORT, '127.0.0.1');
 const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, OLLAMA_BASE_URL: fake.url },
+  env: { ...process.env, OLLAMA_BASE_URL: fake.url, SMTP_URL: smtp.url, MAIL_FROM: 'Hearth <hearth@example.com>' },
 });
 const shutdown = (signal: NodeJS.Signals) => {
   server.kill(signal);
   control.close();
   void fake.close();
   void files.close();
+  void smtp.close();
 };
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => shutdown(signal));
 server.on('exit', (code, signal) => {
   control.close();
-  void Promise.all([fake.close(), files.close()]).finally(() => process.exit(code ?? (signal ? 1 : 0)));
+  void Promise.all([fake.close(), files.close(), smtp.close()]).finally(() => process.exit(code ?? (signal ? 1 : 0)));
 });

@@ -14,6 +14,7 @@ import type { PrivacyFeature } from './features/privacy/privacy-feature';
 import type { ReleasesFeature } from './features/releases/releases-feature';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/errors';
+import { registerInboundHostCheck } from './http/inbound-host';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerTextGuard } from './http/text-guard';
@@ -60,7 +61,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const server = Fastify({
     logger: overrides.logger === false ? false : { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     // Errors Fastify raises before routing (a badly percent-encoded path, say) get the one error shape too.
@@ -81,6 +82,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(server);
+  registerInboundHostCheck(server, {
+    publicUrl: config.PUBLIC_URL,
+    allowedHosts: config.ALLOWED_HOSTS,
+    listenHost: config.HOST,
+  });
   registerSecurityHeaders(server);
   registerTextGuard(server);
   await server.register(fastifyCookie);
@@ -92,6 +98,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerOpenApi(server, VERSION);
   await registerRoutes(server, services, { config, db, blobs, webDist: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });
 
+  // While no account exists: a fresh setup code for the first sign-up, printed in the log.
+  await services.setupCodes.prepare(server.log);
   await chat.start();
   // Last, once every job type is registered: takes back interrupted jobs (downloads included) and starts work.
   await jobs.start();
@@ -122,4 +130,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       blobs.close?.();
     },
   };
+}
+
+/** A hop count becomes the function Fastify itself would make of a number (its types only name this form). */
+function trustProxyOption(value: Config['TRUST_PROXY']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }

@@ -1,12 +1,49 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const intFrom = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const isAddressOrCidr = (entry: string) => {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * Which proxies to believe about the client's address. Trusting every hop (Fastify's `true`) takes the left-most
+ * X-Forwarded-For, which the client writes itself, so `true` means one hop here: the proxy right in front of us.
+ * A number is that many proxies; a list names the proxies' addresses or CIDR ranges.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (value === 'false' || value === '0') return false;
+    if (value === 'true') return 1;
+    if (/^\d+$/.test(value) && Number(value) <= 32) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrCidr)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: "must be false, a hop count (e.g. 1) or the proxies' addresses/CIDR ranges separated by commas",
+    });
+    return z.NEVER;
+  });
+
+/** Host names (optionally with a port) the server answers to, separated by commas. */
+const hostList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean),
+);
 
 /** Every variable Hearth reads. Documented in README.md and .env.example. */
 const EnvSchema = z.object({
@@ -25,14 +62,29 @@ const EnvSchema = z.object({
   SUPER_ADMIN_EMAIL: z.email().optional(),
   SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  /** The address people open Hearth at; its host is always allowed in the Host header. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** More host names the server answers to (besides localhost names, PUBLIC_URL's host and HOST). */
+  ALLOWED_HOSTS: hostList.default([]),
+  /** For automation: the first account's setup code, instead of a random one printed in the log. */
+  HEARTH_SETUP_CODE: z.string().min(8, 'must be at least 8 characters').optional(),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   SESSION_TTL_HOURS: intFrom(1, 24 * 365).default(24 * 7),
   BODY_LIMIT_BYTES: intFrom(1024, 100 * 1024 * 1024).default(1024 * 1024),
   PASSWORD_MIN_LENGTH: intFrom(8, 128).default(8),
+  /** Sign-up mode until an admin picks one in the security settings (the first account can always sign up). */
+  SIGNUP_MODE: z.enum(['open', 'approval', 'invite_only', 'closed']).default('approval'),
   AUTH_RATE_LIMIT_MAX: intFrom(1, 100_000).default(10),
   AUTH_RATE_LIMIT_IP_MAX: intFrom(1, 100_000).default(50),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: intFrom(1, 86_400).default(900),
+  /**
+   * Outgoing mail (password resets, e-mail verification, invitations), e.g. smtps://user:pass@mail.example.com:465
+   * or smtp://mail.example.com:587 (STARTTLS when the server offers it). Unset: no mail is sent.
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** The sender of every mail, e.g. `Hearth <hearth@example.com>`; required with SMTP_URL. */
+  MAIL_FROM: z.string().min(3).optional(),
   WEB_DIST_DIR: z.string().optional(),
   /** The documentation pages that ship with the app (Markdown); pages saved in the app override them. */
   DOCS_CONTENT_DIR: z.string().optional(),
@@ -119,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const values = parsed.data;
   if (values.STORAGE === 's3' && !values.S3_BUCKET) throw new ConfigError(['S3_BUCKET: required when STORAGE=s3']);
+  if (values.SMTP_URL && !values.MAIL_FROM) throw new ConfigError(['MAIL_FROM: required when SMTP_URL is set']);
   const dataDir = path.resolve(values.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {

@@ -74,7 +74,22 @@ describe('loadConfig', () => {
       COOKIE_SECURE: 'true',
       SESSION_TTL_HOURS: '2',
     });
-    expect(config).toMatchObject({ PORT: 8080, TRUST_PROXY: true, COOKIE_SECURE: 'true', SESSION_TTL_HOURS: 2 });
+    expect(config).toMatchObject({ PORT: 8080, TRUST_PROXY: 1, COOKIE_SECURE: 'true', SESSION_TTL_HOURS: 2 });
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses, never as "trust every hop"', () => {
+    const trust = (value: string) => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trust('true')).toBe(1);
+    expect(trust('false')).toBe(false);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.2, 172.16.0.0/12,::1')).toEqual(['10.0.0.2', '172.16.0.0/12', '::1']);
+    expect(problemsOf({ TRUST_PROXY: '10.0.0.0/99' })[0]).toMatch(/^TRUST_PROXY/);
+    expect(problemsOf({ TRUST_PROXY: 'proxy.local' })[0]).toMatch(/^TRUST_PROXY/);
+  });
+
+  it('reads ALLOWED_HOSTS as a lower-cased list', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, ALLOWED_HOSTS: 'Hearth.Example, chat.example:8443,' });
+    expect(config.ALLOWED_HOSTS).toEqual(['hearth.example', 'chat.example:8443']);
   });
 
   it('generates a secret into DATA_DIR/secret (mode 600) and reuses it on the next load', () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './postgres-cluster';
+import { TEST_SETUP_CODE } from './test-server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -36,6 +37,9 @@ export async function startReplica(env: Record<string, string>): Promise<Replica
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      // Replica tests sign up several accounts; the approval default is tested in-process.
+      SIGNUP_MODE: 'open',
+      HEARTH_SETUP_CODE: TEST_SETUP_CODE,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

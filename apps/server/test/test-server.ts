@@ -41,6 +41,17 @@ export type DbHandle = Pick<TestServer, 'app'> | Kysely<Database>;
 
 export const kyselyOf = (handle: DbHandle): Kysely<Database> => ('app' in handle ? handle.app.db.kysely : handle);
 
+/**
+ * Every test server (and replica) starts with this first-account setup code (HEARTH_SETUP_CODE), and every sign-up
+ * sent through httpClient carries it unless the body names `setup_code` itself (`setup_code: undefined` sends none).
+ */
+export const TEST_SETUP_CODE = 'TEST-SETUP-CODE';
+
+const withSetupCode = (urlPath: string, body: unknown): unknown =>
+  urlPath === '/api/auth/signup' && body !== null && typeof body === 'object' && !('setup_code' in body)
+    ? { ...body, setup_code: TEST_SETUP_CODE }
+    : body;
+
 /** JSON requests to the server at `url` (a bearer token when given; the body parsed when it is JSON). */
 export function httpClient(url: string): HttpClient {
   return {
@@ -49,10 +60,11 @@ export function httpClient(url: string): HttpClient {
       const headers: Record<string, string> = { ...options.headers };
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       if (options.token) headers.authorization = `Bearer ${options.token}`;
+      const sent = withSetupCode(urlPath, options.body);
       const response = await fetch(url + urlPath, {
         method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: sent === undefined ? undefined : JSON.stringify(sent),
       });
       const text = await response.text();
       let body: unknown;
@@ -79,7 +91,8 @@ export async function createPostgresDatabase(): Promise<string> {
 
 /** Starts the real server (real database, real HTTP on loopback). */
 export async function startTestServer(
-  env: Record<string, string> = {},
+  /** An undefined value unsets a test default (e.g. SIGNUP_MODE, to test the real default). */
+  env: Record<string, string | undefined> = {},
   reuse?: { dataDir: string; databaseUrl?: string },
 ) {
   const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'hearth-test-'));
@@ -91,6 +104,9 @@ export async function startTestServer(
     AUTH_RATE_LIMIT_IP_MAX: '100000',
     AUTH_RATE_LIMIT_MAX: '100000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    HEARTH_SETUP_CODE: TEST_SETUP_CODE,
+    // Tests sign up many accounts freely; the approval default has its own tests (features/admin/signup-*.test.ts).
+    SIGNUP_MODE: 'open',
     ...env,
   });
   const app = await buildApp(config, { logger: false });

@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { Require2fa } from './sessions-mfa';
 
-/** Who may create accounts: anyone, nobody (admins add users), or invited people (admin-created accounts). */
-export const SignupMode = z.enum(['open', 'closed', 'invite_only']);
+/**
+ * Who may create accounts: anyone (open), anyone but an administrator approves the account first (approval),
+ * people holding an invitation link (invite_only), or nobody (closed: admins add users). Invitation links work in
+ * every mode. A fresh instance starts in approval once its first account exists.
+ */
+export const SignupMode = z.enum(['open', 'approval', 'invite_only', 'closed']);
 export type SignupMode = z.infer<typeof SignupMode>;
 
 /** GET/PUT /api/admin/settings/security: admins read, super admins change. */
@@ -18,6 +23,8 @@ export const SecuritySettings = z
       .int()
       .min(1)
       .max(24 * 365),
+    /** Who must sign in with a second factor; people under it without one are sent to enrol. */
+    require_2fa: Require2fa.default('off'),
   })
   .meta({ id: 'SecuritySettings' });
 export type SecuritySettings = z.infer<typeof SecuritySettings>;

@@ -22,6 +22,8 @@ export const AdminUserListQuery = z.object({
   search: z.string().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
+  /** Super admins: only this organisation's users (admins always see only their own). */
+  organization_id: z.uuid().optional(),
 });
 export type AdminUserListQuery = z.input<typeof AdminUserListQuery>;
 

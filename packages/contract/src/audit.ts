@@ -12,6 +12,8 @@ export const AuditAction = z.enum([
   'BAN',
   'UNBAN',
   'RETENTION',
+  'APPROVE',
+  'REJECT',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 
@@ -22,7 +24,13 @@ export const AuditEntry = z
     user_id: z.string().nullable(),
     /** Who acted; null for the system (scheduled jobs). */
     actor_id: z.string().nullable(),
+    /** Hidden (null) from a non-admin reading an entry another person caused, as are ip and user_agent. */
     actor_email: z.string().nullable(),
+    /** The actor's name and role now; null for the system or a deleted account. */
+    actor_name: z.string().nullable().optional(),
+    actor_role: z.string().nullable().optional(),
+    /** The name of the user the entry is about. */
+    user_name: z.string().nullable().optional(),
     action: AuditAction,
     resource_type: z.string(),
     resource_id: z.string().nullable(),

@@ -17,6 +17,10 @@ export const SignupBody = z.object({
   email,
   password: z.string().min(1).max(1024),
   full_name: z.string().trim().max(200).optional().nullable(),
+  /** The token of an invitation link (/auth?invite=…): signs up in its organisation and role, without approval. */
+  invite_token: z.string().min(1).max(200).optional(),
+  /** A fresh instance's first account: the one-time setup code printed in the server log. */
+  setup_code: z.string().max(100).optional(),
 });
 export type SignupBody = z.input<typeof SignupBody>;
 
@@ -36,7 +40,11 @@ export const UserSummary = z
   .meta({ id: 'UserSummary' });
 export type UserSummary = z.infer<typeof UserSummary>;
 
-export const SignupResponse = z.object({ user: UserSummary });
+export const SignupResponse = z.object({
+  user: UserSummary,
+  /** True when the account waits for an administrator's approval before it can sign in. */
+  pending: z.boolean().optional(),
+});
 export type SignupResponse = z.infer<typeof SignupResponse>;
 
 export const LoginResponse = z.object({

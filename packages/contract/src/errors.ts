@@ -26,8 +26,32 @@ export const ErrorCode = z.enum([
   'delete_with_command',
   'url_not_allowed',
   'signup_closed',
+  'account_pending',
+  'invitation_invalid',
   'invalid_transition',
   'github_not_configured',
+  'session_required',
+  'mfa_enrolment_required',
+  'invalid_mfa_code',
+  'mfa_challenge_expired',
+  'mfa_not_enabled',
+  'mfa_required_by_policy',
+  // Single sign-on refusals (issue 16): the same codes as SsoErrorCode in sso.ts.
+  'sso_state_mismatch',
+  'sso_provider_error',
+  'sso_email_unverified',
+  'sso_domain_not_allowed',
+  'sso_group_required',
+  'sso_no_account',
+  'sso_account_blocked',
+  'sso_email_missing',
+  // Account recovery (issue 16): a one-time link that is unknown, used or expired; mail asked for but not set up.
+  'invalid_link',
+  'mail_not_configured',
+  // Hardening (issue 16): a fresh instance's first sign-up without its setup code; a Host header not ours.
+  'setup_code_required',
+  'setup_code_invalid',
+  'host_not_allowed',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

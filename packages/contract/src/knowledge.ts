@@ -20,6 +20,11 @@ export const KnowledgeCollection = z.object({
   recent_documents: z.array(z.string()).max(2),
   /** Documents still waiting or being processed, and documents that failed. */
   indexing: z.object({ pending: z.number().int(), failed: z.number().int() }),
+  /**
+   * The caller's own collection, or one shared with them (issue 16): read = search and chat with it,
+   * write = also add documents. Absent means owner.
+   */
+  access: z.enum(['owner', 'read', 'write']).optional(),
 });
 export type KnowledgeCollection = z.infer<typeof KnowledgeCollection>;
 

@@ -14,7 +14,17 @@ export function normalizeRetentionDays(value: unknown): number {
   return parsed;
 }
 
-export const RetentionDays = z.unknown().transform(normalizeRetentionDays).pipe(z.number().int());
+const RETENTION_RANGE = `must be a whole number of days from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}`;
+
+/** What a client may send: a whole number of days in range (a numeric string too); anything else is refused. */
+export const RetentionDays = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+  z
+    .number({ error: RETENTION_RANGE })
+    .int({ error: RETENTION_RANGE })
+    .min(MIN_RETENTION_DAYS, { error: RETENTION_RANGE })
+    .max(MAX_RETENTION_DAYS, { error: RETENTION_RANGE }),
+);
 
 /** GET /api/privacy/settings: the user's retention preferences (created with defaults when missing). */
 export const PrivacySettings = z
@@ -26,7 +36,10 @@ export const PrivacySettings = z
   .meta({ id: 'PrivacySettings' });
 export type PrivacySettings = z.infer<typeof PrivacySettings>;
 
-/** PUT /api/privacy/settings: both optional; an invalid retention is stored as 365 (spec §5). */
+/**
+ * PUT /api/privacy/settings: both optional. An out-of-range retention is refused with the allowed range (issue 16):
+ * saving 99999 as 365 without a word surprised admins. Stored values read back through normalizeRetentionDays.
+ */
 export const PrivacySettingsBody = z.object({
   data_retention_days: RetentionDays.optional(),
   auto_delete_enabled: z.boolean().optional(),

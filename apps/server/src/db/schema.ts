@@ -1,4 +1,4 @@
-import type { Role, UserStatus } from '@hearth/contract';
+import type { AssignableRole, Role, UserStatus } from '@hearth/contract';
 import type { Generated } from 'kysely';
 
 /** Timestamps are ISO-8601 UTC strings in both dialects, so they compare as text and read the same everywhere. */
@@ -22,6 +22,8 @@ export interface ProfilesTable {
   updated_at: Timestamp;
   /** Set at sign-in and at most hourly while a session is used (admin dashboard: active users). */
   last_seen_at?: Timestamp | null;
+  /** When the account proved it reads this address (a verification link); cleared when the address changes. */
+  email_verified_at?: Timestamp | null;
 }
 
 export interface UserCredentialsTable {
@@ -46,6 +48,33 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
   ip: string | null;
   user_agent: string | null;
+  /** 0/1: signed in under a "require 2FA" policy without a second factor; only enrolment routes answer. */
+  mfa_enrol_required: Generated<number>;
+}
+
+/** TOTP second factor (issue 16): the secret sealed with SecretBox; enabled_at null while enrolment is pending. */
+export interface UserMfaTable {
+  user_id: string;
+  secret_sealed: string;
+  created_at: Timestamp;
+  enabled_at: Timestamp | null;
+  last_time_step: number | null;
+}
+
+export interface MfaRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+}
+
+export interface MfaChallengesTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  method: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
 }
 
 export interface ApiTokensTable {
@@ -65,10 +94,42 @@ export interface RateLimitsTable {
   reset_at: Timestamp;
 }
 
+/** Single sign-on identities (issue 16): an OIDC subject or LDAP DN and the account it signs in to. */
+export interface ExternalIdentitiesTable {
+  id: string;
+  provider: string;
+  subject: string;
+  user_id: string;
+  created_at: Timestamp;
+  last_login_at: Timestamp;
+}
+
 export interface InstanceSettingsTable {
   key: string;
   value: string;
   updated_at: Timestamp;
+}
+
+/** Accounts waiting for an administrator's approval (sign-up mode "approval"); approval deletes the row. */
+export interface SignupApprovalsTable {
+  user_id: string;
+  requested_at: Timestamp;
+}
+
+/** Invitation links: only the token's SHA-256 is kept. */
+export interface InvitationsTable {
+  id: string;
+  token_hash: string;
+  role: AssignableRole;
+  organization_id: string;
+  /** When set, only this address may use the invitation (and it is mailed there). */
+  email: string | null;
+  max_uses: number;
+  uses: number;
+  created_by: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
 }
 
 export interface ChatConversationsTable {
@@ -428,15 +489,77 @@ export interface DocUpdatesTable {
   decided_at: Timestamp | null;
 }
 
+export interface UserGroupsTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface UserGroupMembersTable {
+  group_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+/** A collection shared with one group or one organisation (exactly one of the two is set). */
+export interface KnowledgeCollectionSharesTable {
+  id: string;
+  collection_id: string;
+  group_id: string | null;
+  organization_id: string | null;
+  access: 'read' | 'write';
+  created_at: Timestamp;
+}
+
+/** A model or a runtime granted to a group; a subject without rows is visible to everyone. */
+export interface ModelGrantsTable {
+  subject_kind: 'model' | 'provider';
+  subject: string;
+  group_id: string;
+  created_at: Timestamp;
+}
+
+export interface PromptGroupSharesTable {
+  prompt_id: string;
+  group_id: string;
+  created_at: Timestamp;
+}
+
+/** One-time links (password reset, e-mail verification): only the SHA-256 of the secret is kept. */
+export interface AccountTokensTable {
+  id: string;
+  user_id: string;
+  purpose: 'password_reset' | 'email_verification';
+  token_hash: string;
+  email: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_by: string | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
+  user_groups: UserGroupsTable;
+  user_group_members: UserGroupMembersTable;
+  knowledge_collection_shares: KnowledgeCollectionSharesTable;
+  prompt_group_shares: PromptGroupSharesTable;
+  model_grants: ModelGrantsTable;
   profiles: ProfilesTable;
   user_credentials: UserCredentialsTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
   api_tokens: ApiTokensTable;
+  account_tokens: AccountTokensTable;
+  user_mfa: UserMfaTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
+  mfa_challenges: MfaChallengesTable;
   rate_limits: RateLimitsTable;
   instance_settings: InstanceSettingsTable;
+  external_identities: ExternalIdentitiesTable;
+  signup_approvals: SignupApprovalsTable;
+  invitations: InvitationsTable;
   model_providers: ModelProvidersTable;
   model_downloads: ModelDownloadsTable;
   chat_conversations: ChatConversationsTable;

@@ -15,11 +15,20 @@ export type Access = 'public' | 'user' | 'admin' | 'super_admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * 'session': only a signed-in browser or app session may call it, never an API token: minting tokens and
+     * changing credentials (password, e-mail, 2FA, sessions, deleting the account) need the person, not a script.
+     */
+    credential?: 'session';
+    /** Answers a session that must enrol a second factor first (see MFA_ENROLMENT_MESSAGE). */
+    mfaEnrolment?: boolean;
   }
   interface FastifyRequest {
     auth: Credential | null;
   }
 }
+
+export const MFA_ENROLMENT_MESSAGE = 'Your administrator requires two-factor authentication. Set it up to continue.';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -50,6 +59,13 @@ export function registerAuth(app: FastifyInstance, options: AuthHookOptions): vo
     if (access === 'public') return;
     const user = request.auth?.user;
     if (!user) throw AppError.unauthorized();
+    const config = request.routeOptions.config;
+    if (config.credential === 'session' && request.auth?.kind !== 'session') {
+      throw new AppError('session_required', 403, 'API tokens cannot do this. Sign in to Hearth and try again.');
+    }
+    if (request.auth?.kind === 'session' && request.auth.mfaEnrolRequired && !config.mfaEnrolment) {
+      throw new AppError('mfa_enrolment_required', 403, MFA_ENROLMENT_MESSAGE);
+    }
     if (access === 'admin' && !isAdminRole(user.role)) throw AppError.forbidden();
     if (access === 'super_admin' && user.role !== 'super_admin') throw AppError.forbidden();
   });

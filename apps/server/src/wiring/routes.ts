@@ -3,20 +3,29 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { authRoutes } from '../features/accounts/auth.routes';
+import { setupCodeRoutes } from '../features/accounts/setup-code.routes';
 import { adminDashboardRoutes } from '../features/admin/admin-dashboard.routes';
 import { adminUserRoutes } from '../features/admin/admin-user.routes';
+import { signupRoutes } from '../features/admin/signup.routes';
 import { networkSettingsRoutes } from '../features/admin/network-settings.routes';
 import { adminSettingsRoutes } from '../features/admin-settings/admin-settings.routes';
 import { registerChatRoutes } from '../features/chat/chat-feature';
 import { registerDocsRoutes } from '../features/docs/docs-feature';
 import { eventRoutes } from '../features/events/events.routes';
+import { registerMfaRoutes } from '../features/mfa/mfa-feature';
+import { registerSessionRoutes } from '../features/sessions/sessions-feature';
 import { healthRoutes } from '../features/health/health.routes';
 import { registerKnowledgeRoutes } from '../features/knowledge/knowledge-feature';
 import { registerWebImportRoutes } from '../features/knowledge/scraper/web-import-feature';
 import { registerModelRoutes } from '../features/models/model-feature';
 import { registerPrivacyRoutes } from '../features/privacy/privacy-feature';
+import { groupRoutes } from '../features/organizations/group.routes';
+import { organizationRoutes } from '../features/organizations/organization.routes';
+import { promptShareRoutes } from '../features/prompts/prompt-share.routes';
 import { promptRoutes } from '../features/prompts/prompt.routes';
+import { recoveryRoutes } from '../features/recovery/recovery.routes';
 import { registerReleasesRoutes } from '../features/releases/releases-feature';
+import { registerSsoRoutes } from '../features/sso/sso-feature';
 import { apiTokenRoutes } from '../features/tokens/api-token.routes';
 import { registerUpdateNoticeRoutes } from '../features/updates/update-feature';
 import { registerStaticWeb } from '../http/static-web';
@@ -37,24 +46,47 @@ export async function registerRoutes(
     profileService: services.profileService,
     secret: config.SECRET,
     cookieSecure: config.COOKIE_SECURE,
+    quietSignup: services.recovery.quietSignup,
+    publicUrl: config.PUBLIC_URL,
   });
+  await server.register(setupCodeRoutes, { setupCodes: services.setupCodes });
   await server.register(apiTokenRoutes, { apiTokenService: services.apiTokenService });
+  await registerSessionRoutes(server, services.sessionsService);
+  await registerMfaRoutes(server, {
+    mfaService: services.mfaService,
+    authService: services.authService,
+    secret: config.SECRET,
+    cookieSecure: config.COOKIE_SECURE,
+  });
   await server.register(adminUserRoutes, { adminUserService: services.adminUserService });
+  await server.register(recoveryRoutes, { recovery: services.recovery, publicUrl: config.PUBLIC_URL });
+  await server.register(signupRoutes, {
+    signupApprovalService: services.signupApprovalService,
+    invitationService: services.invitationService,
+    publicUrl: config.PUBLIC_URL,
+  });
+  await server.register(organizationRoutes, { organizationService: services.organizationService });
+  await server.register(groupRoutes, { groupService: services.groupService });
   await server.register(adminDashboardRoutes, {
     adminStatsService: services.adminStatsService,
     adminImportService: services.adminImportService,
   });
   await server.register(adminSettingsRoutes, { adminSettingsService: services.adminSettingsService });
   await server.register(networkSettingsRoutes, { networkSettings: services.networkSettings });
-  await server.register(eventRoutes, { bus: services.events });
+  await server.register(eventRoutes, {
+    bus: services.events,
+    stillActive: (kind, id) => services.revoker.isActive(kind, id),
+  });
   await registerModelRoutes(server, services.models);
   await registerChatRoutes(server, services.chat);
   await registerKnowledgeRoutes(server, services.knowledge);
   await registerWebImportRoutes(server, services.webImport);
   await registerPrivacyRoutes(server, services.privacy);
+  await registerSsoRoutes(server, services.sso, config);
   await registerReleasesRoutes(server, services.releases);
   await registerUpdateNoticeRoutes(server, services.updateNoticeService);
   await registerDocsRoutes(server, services.docs);
   await server.register(promptRoutes, { promptService: services.promptService });
+  await server.register(promptShareRoutes, { promptShareService: services.promptShareService });
   await registerStaticWeb(server, path.resolve(platform.webDist));
 }

@@ -1,21 +1,27 @@
-import { SESSION_REVOKED_EVENT } from '@hearth/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { KyselyUnitOfWork } from '../db/unit-of-work';
 import { AuthService } from '../features/accounts/auth.service';
+import { CredentialRepository } from '../features/accounts/credential.repository';
+import { CredentialRevoker } from '../features/accounts/credential-revoker';
+import { buildMfaFeature } from '../features/mfa/mfa-feature';
+import { buildSessionsFeature } from '../features/sessions/sessions-feature';
 import type { PasswordHasher } from '../features/accounts/password-hasher';
 import { rulesOf } from '../features/accounts/password-policy';
 import { ProfileService } from '../features/accounts/profile.service';
 import { RateLimitRepository } from '../features/accounts/rate-limit.repository';
-import { RateLimiter } from '../features/accounts/rate-limiter';
+import { PasswordConfirmation, RateLimiter } from '../features/accounts/rate-limiter';
 import { SessionRepository } from '../features/accounts/session.repository';
+import { SetupCodeRepository } from '../features/accounts/setup-code.repository';
+import { SetupCodeService } from '../features/accounts/setup-code.service';
 import { UserRepository } from '../features/accounts/user.repository';
 import { AdminImportService } from '../features/admin/admin-import.service';
 import { AdminStatsRepository } from '../features/admin/admin-stats.repository';
 import { AdminStatsService } from '../features/admin/admin-stats.service';
 import { AdminUserRepository } from '../features/admin/admin-user.repository';
 import { AdminUserService } from '../features/admin/admin-user.service';
+import { buildSignupFeature } from '../features/admin/signup-feature';
 import { NetworkSettingsRepository } from '../features/admin/network-settings.repository';
 import { NetworkSettingsService } from '../features/admin/network-settings.service';
 import { AdminSettingsService } from '../features/admin-settings/admin-settings.service';
@@ -26,12 +32,17 @@ import { buildChatFeature } from '../features/chat/chat-feature';
 import { buildDocsFeature } from '../features/docs/docs-feature';
 import { createEventBus } from '../features/events/create-event-bus';
 import { buildKnowledgeFeature } from '../features/knowledge/knowledge-feature';
+import { buildMail } from '../features/mail/mail-feature';
+import { buildRecoveryFeature } from '../features/recovery/recovery-feature';
 import { buildWebImport } from '../features/knowledge/scraper/web-import-feature';
 import { buildModelFeature } from '../features/models/model-feature';
 import { buildPrivacyFeature } from '../features/privacy/privacy-feature';
-import { PromptRepository } from '../features/prompts/prompt.repository';
+import { GroupRepository, GroupService, OrganizationRepository, OrganizationService } from '../features/organizations';
+import { PromptShareService } from '../features/prompts/prompt-share.service';
+import { PromptRepository, PromptShareRepository } from '../features/prompts/prompt.repository';
 import { PromptService } from '../features/prompts/prompt.service';
 import { buildReleasesFeature } from '../features/releases/releases-feature';
+import { buildSsoFeature } from '../features/sso/sso-feature';
 import { ApiTokenRepository } from '../features/tokens/api-token.repository';
 import { ApiTokenService } from '../features/tokens/api-token.service';
 import { buildUpdateNotices } from '../features/updates/update-feature';
@@ -66,6 +77,9 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
     scheduleScale: config.JOB_SCHEDULE_SCALE,
   });
 
+  // Outgoing mail, through the queue (disabled without SMTP_URL): resets, verification, invitations.
+  const mail = buildMail(config, uow, jobs);
+
   const users = new UserRepository(db.kysely);
   const sessions = new SessionRepository(db.kysely);
   const apiTokens = new ApiTokenRepository(db.kysely);
@@ -74,10 +88,34 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
   const networkSettings = new NetworkSettingsService(new NetworkSettingsRepository(db.kysely), uow, audit);
   const adminSettingsService = new AdminSettingsService(
     new InstanceSettingsRepository(db.kysely),
-    { passwordMinLength: config.PASSWORD_MIN_LENGTH, sessionLifetimeHours: config.SESSION_TTL_HOURS },
+    {
+      passwordMinLength: config.PASSWORD_MIN_LENGTH,
+      sessionLifetimeHours: config.SESSION_TTL_HOURS,
+      signupMode: config.SIGNUP_MODE,
+    },
     uow,
     audit,
   );
+  const signup = buildSignupFeature(db, uow, audit, mail);
+  // Every sign-out, session or token revocation and password change ends the credentials' event streams too.
+  const revoker = new CredentialRevoker(new CredentialRepository(db.kysely), uow, events);
+  const authRule = { max: config.AUTH_RATE_LIMIT_MAX, windowMs: config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 };
+  const mfaService = buildMfaFeature({
+    db,
+    secret: config.SECRET,
+    users,
+    hasher,
+    limiter,
+    codeRule: authRule,
+    confirmation: new PasswordConfirmation(limiter, authRule),
+    policy: adminSettingsService,
+    uow,
+    audit,
+  });
+  const setupCodes = new SetupCodeService(new SetupCodeRepository(db.kysely), {
+    enabled: config.SUPER_ADMIN_EMAIL === undefined,
+    fixedCode: config.HEARTH_SETUP_CODE,
+  });
   const authService = new AuthService(
     users,
     sessions,
@@ -93,10 +131,14 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
         ipMax: config.AUTH_RATE_LIMIT_IP_MAX,
         windowMs: config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
       },
+      setupCode: setupCodes,
     },
     uow,
     audit,
     adminSettingsService,
+    signup.policy,
+    mfaService,
+    revoker,
   );
 
   const models = buildModelFeature(config, db, events, log, uow, audit, jobs, networkSettings);
@@ -112,7 +154,17 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
     audit,
     uploadLimit: () => adminSettingsService.uploadLimitBytes(),
   });
-  const privacy = buildPrivacyFeature({ db, blobs, users, hasher, log, uow, audit, jobs });
+  const privacy = buildPrivacyFeature({
+    db,
+    blobs,
+    users,
+    hasher,
+    log,
+    uow,
+    audit,
+    jobs,
+    passwordConfirmation: authService.passwordConfirmation(),
+  });
   const adminUserService = new AdminUserService(
     new AdminUserRepository(db.kysely),
     users,
@@ -121,7 +173,27 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
     uow,
     audit,
     (userId, context) => privacy.purgeService.purge(userId, context, 'admin'),
-    (userId) => events.publish(userId, { type: SESSION_REVOKED_EVENT }),
+    (userId) => revoker.announce(userId, 'all'),
+  );
+  const recovery = buildRecoveryFeature({
+    db,
+    uow,
+    audit,
+    mail,
+    hasher,
+    limiter,
+    passwordRules: async () => rulesOf(await adminSettingsService.security()),
+    rateLimit: { accountMax: config.AUTH_RATE_LIMIT_MAX, windowMs: config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    manageableTarget: (actor, id) => adminUserService.manageableTarget(actor, id),
+    signup: (input, client) => authService.signup(input, client),
+    credentialsRevoked: (userId) => revoker.announce(userId, 'all'),
+  });
+  const organizationService = new OrganizationService(new OrganizationRepository(db.kysely), uow, audit);
+  const groupService = new GroupService(
+    new GroupRepository(db.kysely),
+    (actor, id) => organizationService.get(actor, id),
+    uow,
+    audit,
   );
   const chat = buildChatFeature({
     db,
@@ -139,13 +211,23 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
   return {
     uow,
     audit,
+    setupCodes,
     events,
     jobs,
+    mail,
+    recovery,
     authService,
     profileService: new ProfileService(users, uow, audit),
-    apiTokenService: new ApiTokenService(apiTokens, uow, audit),
+    apiTokenService: new ApiTokenService(apiTokens, uow, audit, revoker),
+    revoker,
+    mfaService,
+    sessionsService: buildSessionsFeature(db, revoker, audit),
     adminSettingsService,
     adminUserService,
+    invitationService: signup.invitationService,
+    signupApprovalService: signup.approvals((userId, context) => privacy.purgeService.purge(userId, context, 'admin')),
+    organizationService,
+    groupService,
     adminStatsService: new AdminStatsService(new AdminStatsRepository(db.kysely)),
     adminImportService: new AdminImportService(adminUserService),
     networkSettings,
@@ -163,6 +245,16 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
     updateNoticeService: buildUpdateNotices(db, uow, VERSION),
     docs: buildDocsFeature({ config, db, uow, audit, models, adminSettings: adminSettingsService, jobs }),
     promptService: new PromptService(new PromptRepository(db.kysely), uow, audit),
+    promptShareService: new PromptShareService(
+      new PromptRepository(db.kysely),
+      new PromptShareRepository(db.kysely),
+      uow,
+      audit,
+    ),
+    sso: buildSsoFeature({
+      ...{ config, db, uow, audit, revoker, users, hasher, authService, limiter },
+      issuerPolicy: () => networkSettings.userUrlPolicy(),
+    }),
   };
 }
 

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { AuthPage } from '../features/auth/components/auth-page';
 import { docsNavItems } from '../features/docs/lib/docs-nav';
+import { ResetPasswordPage, VerifyEmailPage } from '../features/recovery';
 import { HomeGate } from './guards/home-gate';
 import { RequireAuth } from './guards/require-auth';
 import {
@@ -21,6 +22,9 @@ import { NotFoundPage } from './routes/not-found-page';
 export const routes: RouteObject[] = [
   { path: paths.auth, element: <AuthPage /> },
   { path: paths.landing, element: <LandingPage /> },
+  // Opened from one-time links (mail or an admin); they work signed in or not.
+  { path: paths.resetPassword, element: <ResetPasswordPage /> },
+  { path: paths.verifyEmail, element: <VerifyEmailPage /> },
   { path: paths.quickStart, element: <SetupPage /> },
   // Every page of the docs sidebar (features/docs); any other /docs path falls through to the 404 page.
   ...docsNavItems.map((item): RouteObject => ({ path: item.path, element: <DocsRoute /> })),

@@ -18,6 +18,11 @@ export const paths = {
   settings: '/settings',
   profile: '/profile',
   admin: '/admin',
+  /** Pages opened from one-time links in mails and admin dialogs (the secret is in the #fragment). */
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  /** One tab of the admin panel, e.g. adminTab('audit'). */
+  adminTab: (tab: string) => `/admin?tab=${encodeURIComponent(tab)}`,
   docs: {
     root: '/docs',
     gettingStarted: '/docs/getting-started',
@@ -38,8 +43,33 @@ export const apiPaths = {
     login: '/api/auth/login',
     logout: '/api/auth/logout',
     password: '/api/auth/password',
+    /** Sessions page and two-factor sign-in (issue 16). */
+    sessions: '/api/auth/sessions',
+    session: (id: string) => `/api/auth/sessions/${encodeURIComponent(id)}`,
+    revokeOtherSessions: '/api/auth/sessions/revoke-others',
+    loginMfa: '/api/auth/login/mfa',
+    mfa: '/api/auth/mfa',
+    mfaEnrol: '/api/auth/mfa/enrol',
+    mfaConfirm: '/api/auth/mfa/confirm',
+    mfaDisable: '/api/auth/mfa/disable',
+    invitation: (token: string) => `/api/auth/invitations/${encodeURIComponent(token)}`,
+    /** Whether a fresh instance's first sign-up needs the setup code from the server log. */
+    setup: '/api/auth/setup',
+    /** Single sign-on (issue 16): which methods are on, the OIDC start link, the LDAP form. */
+    sso: '/api/auth/sso',
+    oidcStart: '/api/auth/oidc/start',
+    ldapLogin: '/api/auth/ldap/login',
+    /** Account recovery (issue 16): mail availability, reset by e-mail, e-mail verification. */
+    recoveryOptions: '/api/auth/recovery-options',
+    forgotPassword: '/api/auth/forgot-password',
+    resetPassword: '/api/auth/reset-password',
+    verifyEmail: '/api/auth/verify-email',
+    emailVerification: '/api/auth/email-verification',
+    resendVerification: '/api/auth/email-verification/resend',
   },
   profile: '/api/profile',
+  /** The groups of the caller's organisation (whom to share collections and prompts with). */
+  groups: '/api/groups',
   events: '/api/events',
   conversations: {
     list: '/api/conversations',
@@ -64,6 +94,7 @@ export const apiPaths = {
     providers: '/api/models/providers',
     provider: (id: string) => `/api/models/providers/${encodeURIComponent(id)}`,
     testProvider: (id: string) => `/api/models/providers/${encodeURIComponent(id)}/test`,
+    grants: '/api/models/grants',
     pull: '/api/models/pull',
     downloads: '/api/models/downloads',
     download: (id: string) => `/api/models/downloads/${encodeURIComponent(id)}`,
@@ -75,6 +106,8 @@ export const apiPaths = {
     collections: '/api/knowledge/collections',
     collection: (id: string) => `/api/knowledge/collections/${encodeURIComponent(id)}`,
     documents: (collectionId: string) => `/api/knowledge/collections/${encodeURIComponent(collectionId)}/documents`,
+    /** Who an own collection is shared with (issue 16). */
+    collectionShares: (collectionId: string) => `/api/knowledge/collections/${encodeURIComponent(collectionId)}/shares`,
     document: (id: string) => `/api/knowledge/documents/${encodeURIComponent(id)}`,
     documentFile: (id: string) => `/api/knowledge/documents/${encodeURIComponent(id)}/file`,
     documentRetry: (id: string) => `/api/knowledge/documents/${encodeURIComponent(id)}/retry`,
@@ -95,11 +128,29 @@ export const apiPaths = {
     userBan: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/ban`,
     userUnban: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/unban`,
     importUsers: '/api/admin/users/import',
+    /** A one-time password-reset link for the user (shown once). */
+    userPasswordReset: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/password-reset`,
+    userOrganization: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/organization`,
+    organizations: '/api/admin/organizations',
+    organization: (id: string) => `/api/admin/organizations/${encodeURIComponent(id)}`,
+    groups: '/api/admin/groups',
+    group: (id: string) => `/api/admin/groups/${encodeURIComponent(id)}`,
+    groupMembers: (id: string) => `/api/admin/groups/${encodeURIComponent(id)}/members`,
+    groupMember: (id: string, userId: string) =>
+      `/api/admin/groups/${encodeURIComponent(id)}/members/${encodeURIComponent(userId)}`,
+    pendingSignups: '/api/admin/signups/pending',
+    signupDecision: (id: string, decision: 'approve' | 'reject') =>
+      `/api/admin/signups/${encodeURIComponent(id)}/${decision}`,
+    invitations: '/api/admin/invitations',
+    invitation: (id: string) => `/api/admin/invitations/${encodeURIComponent(id)}`,
     stats: '/api/admin/stats',
     usage: '/api/admin/usage',
     securitySettings: '/api/admin/settings/security',
     systemSettings: '/api/admin/settings/system',
     networkSettings: '/api/admin/settings/network',
+    ssoSettings: '/api/admin/settings/sso',
+    ssoOidcTest: '/api/admin/settings/sso/oidc/test',
+    ssoLdapTest: '/api/admin/settings/sso/ldap/test',
     versions: '/api/admin/versions',
     version: (id: string) => `/api/admin/versions/${encodeURIComponent(id)}`,
     deployVersion: (id: string) => `/api/admin/versions/${encodeURIComponent(id)}/deploy`,
@@ -124,6 +175,8 @@ export const apiPaths = {
   prompts: {
     list: '/api/prompts',
     byId: (id: string) => `/api/prompts/${encodeURIComponent(id)}`,
+    /** The groups an own prompt is shared with (issue 16). */
+    groups: (id: string) => `/api/prompts/${encodeURIComponent(id)}/groups`,
   },
   /** Documentation pages: the saved versions the docs site shows, and the super admins' editor. */
   docPages: {

@@ -15,6 +15,12 @@ import * as jobDedupe from './20261126_0001_job_dedupe';
 import * as vectorIndex from './20261126_0002_vector_index';
 import * as qualityReports from './20261126_0010_quality_reports';
 import * as lexicalIndex from './20261126_0020_lexical_index';
+import * as accountRecovery from './20261127_0001_account_recovery';
+import * as sessionsMfa from './20261127_0002_sessions_mfa';
+import * as signupInvitations from './20261127_0003_signup_invitations';
+import * as orgsGroups from './20261127_0004_orgs_groups';
+import * as sso from './20261127_0005_sso';
+import * as modelGrants from './20261127_0006_model_grants';
 
 /**
  * Every migration, in order. Timestamped names; a landed migration is never edited.
@@ -37,4 +43,10 @@ export const migrations: Record<string, Migration> = {
   '20261126_0002_vector_index': vectorIndex,
   '20261126_0010_quality_reports': qualityReports,
   '20261126_0020_lexical_index': lexicalIndex,
+  '20261127_0001_account_recovery': accountRecovery,
+  '20261127_0002_sessions_mfa': sessionsMfa,
+  '20261127_0003_signup_invitations': signupInvitations,
+  '20261127_0004_orgs_groups': orgsGroups,
+  '20261127_0005_sso': sso,
+  '20261127_0006_model_grants': modelGrants,
 };

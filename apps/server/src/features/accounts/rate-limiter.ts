@@ -22,3 +22,23 @@ export class RateLimiter {
     return this.repository.clear(key);
   }
 }
+
+/**
+ * Checks of the current password from inside a session (changing the password, deleting the account) are
+ * counted per account like sign-in, so a stolen session cannot guess the password that guards them.
+ */
+export class PasswordConfirmation {
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly rule: RateLimitRule,
+  ) {}
+
+  /** Runs the check within the account's allowance; a correct password starts the count again. */
+  async check(userId: string, verify: () => Promise<boolean>): Promise<boolean> {
+    const key = `reauth:account:${userId}`;
+    await this.limiter.consume(key, this.rule);
+    const valid = await verify();
+    if (valid) await this.limiter.reset(key);
+    return valid;
+  }
+}

@@ -11,6 +11,8 @@ const SEEN_PRECISION_MS = 3_600_000;
 export interface SessionLookup {
   sessionId: string;
   user: AuthUser;
+  /** Signed in under a "require 2FA" policy without a second factor: only enrolment routes answer. */
+  mfaEnrolRequired: boolean;
 }
 
 /** Sessions live in the database (only a hash of the token), so any replica can answer any request. */
@@ -47,7 +49,12 @@ export class SessionRepository {
       .selectFrom('sessions')
       .innerJoin('profiles', 'profiles.id', 'sessions.user_id')
       .leftJoin('user_roles', 'user_roles.user_id', 'profiles.id')
-      .select(['sessions.id as session_id', 'sessions.last_seen_at as session_seen_at', ...USER_COLUMNS])
+      .select([
+        'sessions.id as session_id',
+        'sessions.last_seen_at as session_seen_at',
+        'sessions.mfa_enrol_required',
+        ...USER_COLUMNS,
+      ])
       .where('sessions.token_hash', '=', sha256(token))
       .where('sessions.expires_at', '>', nowIso())
       .where('profiles.status', '=', 'active')
@@ -55,7 +62,7 @@ export class SessionRepository {
     if (!row) return undefined;
     // Writing on every request would turn reads into writes; hourly is precise enough for "active this week".
     if (Date.parse(row.session_seen_at) < Date.now() - SEEN_PRECISION_MS) await this.touch(row.session_id, row.id);
-    return { sessionId: row.session_id, user: toAuthUser(row) };
+    return { sessionId: row.session_id, user: toAuthUser(row), mfaEnrolRequired: Number(row.mfa_enrol_required) === 1 };
   }
 
   private async touch(sessionId: string, userId: string): Promise<void> {

@@ -9,7 +9,7 @@ import { type AuthUser, roleOrUser } from './user.types';
 /** The organisation every account belongs to until there are others (created by the first migration). */
 export { DEFAULT_ORGANIZATION_ID } from '../../db/migrations/20261122_0001_foundation';
 
-const BOOTSTRAP_KEY = 'bootstrap_super_admin';
+export const BOOTSTRAP_KEY = 'bootstrap_super_admin';
 
 /** What every query that yields an AuthUser selects (from profiles left-joined with user_roles). */
 export const USER_COLUMNS = [

@@ -9,6 +9,8 @@ const SYSTEM_KEY = 'system_settings';
 export interface SettingsDefaults {
   passwordMinLength: number;
   sessionLifetimeHours: number;
+  /** SIGNUP_MODE: approval unless the operator chose otherwise. */
+  signupMode?: SecuritySettings['signup_mode'];
 }
 
 /**
@@ -29,8 +31,9 @@ export class AdminSettingsService {
       password_require_digit: false,
       password_require_symbol: false,
       password_require_uppercase: false,
-      signup_mode: 'open',
+      signup_mode: this.defaults.signupMode ?? 'approval',
       session_lifetime_hours: this.defaults.sessionLifetimeHours,
+      require_2fa: 'off',
     };
   }
 

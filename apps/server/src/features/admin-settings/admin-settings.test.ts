@@ -19,6 +19,7 @@ const OPEN: SecuritySettings = {
   password_require_uppercase: false,
   signup_mode: 'open',
   session_lifetime_hours: 168,
+  require_2fa: 'off',
 };
 
 describe(`admin settings: security and system (${testDb})`, () => {

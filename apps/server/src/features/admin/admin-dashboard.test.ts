@@ -210,7 +210,11 @@ describe(`admin dashboard: stats, usage, CSV import (${testDb})`, () => {
       expect(byRow[6]).toMatchObject({ status: 'failed', email: existing, reason: expect.stringMatching(/exists/) });
       expect(byRow[7]).toMatchObject({ status: 'skipped', email: `${t}-a@example.test` });
       expect(byRow[8]).toMatchObject({ status: 'failed', reason: expect.stringMatching(/too weak/) });
-      expect(byRow[9]).toMatchObject({ status: 'failed', email: `${t}-e@example.test` });
+      expect(byRow[9]).toMatchObject({
+        status: 'failed',
+        email: `${t}-e@example.test`,
+        reason: expect.stringMatching(/super admins/),
+      });
       expect(byRow[10]).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/overlord/) });
       expect(byRow[11]).toMatchObject({ status: 'skipped' });
       expect(byRow[12]).toMatchObject({ status: 'created', email: `${t}-g@example.test` });

@@ -21,8 +21,9 @@ export class AdminUserRepository {
     return query;
   }
 
-  async list(scope: UserScope, options: { search?: string; page: number; pageSize: number }) {
+  async list(scope: UserScope, options: { search?: string; organizationId?: string; page: number; pageSize: number }) {
     let query = this.base(scope);
+    if (options.organizationId) query = query.where('user_roles.organization_id', '=', options.organizationId);
     if (options.search) {
       // Wildcards are dropped rather than escaped: LIKE escaping differs between SQLite and PostgreSQL.
       const pattern = `%${options.search.toLowerCase().replace(/[\\%_]/g, '')}%`;
@@ -48,6 +49,19 @@ export class AdminUserRepository {
 
   async setRole(id: string, role: Role, tx?: Tx): Promise<void> {
     await executor(tx, this.db).updateTable('user_roles').set({ role }).where('user_id', '=', id).execute();
+  }
+
+  /** Name and address; a changed address is no longer verified. */
+  async updateDetails(tx: Tx, id: string, patch: { full_name?: string; email?: string }): Promise<void> {
+    await executor(tx)
+      .updateTable('profiles')
+      .set({
+        ...(patch.full_name !== undefined && { full_name: patch.full_name }),
+        ...(patch.email !== undefined && { email: patch.email, email_verified_at: null }),
+        updated_at: nowIso(),
+      })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Status change and the end of every session happen together. */

@@ -1,6 +1,7 @@
 import {
   AdminCreateUserBody,
   AdminSetRoleBody,
+  AdminUpdateUserBody,
   AdminUser,
   AdminUserList,
   AdminUserListQuery,
@@ -32,8 +33,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ adminUserService: AdminUse
       },
     },
     async (request) => {
-      const { search, page, page_size } = request.query;
-      const result = await service.list(currentUser(request), { search, page, pageSize: page_size });
+      const { search, page, page_size, organization_id: organizationId } = request.query;
+      const result = await service.list(currentUser(request), { search, organizationId, page, pageSize: page_size });
       return { ...result, page, page_size };
     },
   );
@@ -67,6 +68,22 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ adminUserService: AdminUse
     },
     async (request) =>
       service.setRole(currentUser(request), request.params.id, request.body.role, auditContext(request)),
+  );
+
+  app.patch(
+    '/api/admin/users/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: "Correct a user's full name or e-mail address",
+        params: IdParams,
+        body: AdminUpdateUserBody,
+        response: { 200: AdminUser, ...errors },
+      },
+    },
+    async (request) =>
+      service.updateDetails(currentUser(request), request.params.id, request.body, auditContext(request)),
   );
 
   app.post(

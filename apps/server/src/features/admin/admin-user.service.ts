@@ -1,6 +1,6 @@
 import type { AdminCreateUserBody, AdminUser, AssignableRole } from '@hearth/contract';
 import { AppError } from '../../http/errors';
-import type { UnitOfWork } from '../../lib/unit-of-work';
+import { isUniqueViolation, type UnitOfWork } from '../../lib/unit-of-work';
 import {
   type PasswordHasher,
   assertStrongPassword,
@@ -32,7 +32,7 @@ export class AdminUserService {
     private readonly sessionsRevoked: (userId: string) => void = () => undefined,
   ) {}
 
-  list(actor: AuthUser, options: { search?: string; page: number; pageSize: number }) {
+  list(actor: AuthUser, options: { search?: string; organizationId?: string; page: number; pageSize: number }) {
     return this.adminUsers.list(scopeOf(actor), options);
   }
 
@@ -43,7 +43,8 @@ export class AdminUserService {
     return target;
   }
 
-  private async manageableTarget(actor: AuthUser, id: string): Promise<AdminUser> {
+  /** The user, when the actor may manage them (role rules, own organisation); also for reset links. */
+  async manageableTarget(actor: AuthUser, id: string): Promise<AdminUser> {
     const target = await this.visibleTarget(actor, id);
     if (!canManageUser(actor, target)) throw AppError.forbidden('You are not allowed to manage this user.');
     return target;
@@ -89,6 +90,34 @@ export class AdminUserService {
       const event = { userId: id, action: 'ROLE_CHANGE', resourceType: 'user', resourceId: id } as const;
       await this.audit.record(tx, { ...event, details: { from: target.role, to: role } }, context);
     });
+    return this.visibleTarget(actor, id);
+  }
+
+  /** Corrects a user's name or e-mail; a new address is unverified until its owner opens a verification link. */
+  async updateDetails(
+    actor: AuthUser,
+    id: string,
+    patch: { full_name?: string; email?: string },
+    context: AuditContext = actorContext(actor),
+  ) {
+    const target = await this.manageableTarget(actor, id);
+    const email = patch.email !== undefined && patch.email !== target.email ? patch.email : undefined;
+    const taken = () => AppError.conflict('An account with this email already exists.', 'email_taken');
+    if (email !== undefined && (await this.users.emailExists(email))) throw taken();
+    try {
+      await this.uow.run(async (tx) => {
+        await this.adminUsers.updateDetails(tx, id, { full_name: patch.full_name, email });
+        const changes = {
+          ...(patch.full_name !== undefined && { full_name: { from: target.full_name, to: patch.full_name } }),
+          ...(email !== undefined && { email: { from: target.email, to: email } }),
+        };
+        const event = { userId: id, action: 'UPDATE', resourceType: 'user', resourceId: id } as const;
+        await this.audit.record(tx, { ...event, details: changes }, context);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw taken();
+      throw error;
+    }
     return this.visibleTarget(actor, id);
   }
 

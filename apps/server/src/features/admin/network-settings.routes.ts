@@ -26,7 +26,7 @@ export const networkSettingsRoutes: FastifyPluginAsyncZod<{ networkSettings: Net
   app.put(
     '/api/admin/settings/network',
     {
-      config: { access: 'admin' },
+      config: { access: 'super_admin' },
       schema: {
         tags: ['admin'],
         summary: 'Replace the intranet allowlist: host names (*.suffix allowed), IP addresses or CIDR ranges',

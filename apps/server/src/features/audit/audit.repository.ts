@@ -25,6 +25,13 @@ export interface NewAuditRow {
 /** One stored entry of the chain. */
 export type AuditRow = AuditLogsTable;
 
+/** An entry as read for display: with the actor's and the subject's names and the actor's role now. */
+export type AuditListRow = AuditRow & {
+  actor_name?: string | null;
+  actor_role?: string | null;
+  user_name?: string | null;
+};
+
 /** Which entries a reader may see. */
 export type AuditScope =
   { kind: 'user'; userId: string } | { kind: 'organization'; organizationId: string | null } | { kind: 'all' };
@@ -95,11 +102,15 @@ export class AuditRepository {
     return row;
   }
 
-  list(filter: AuditFilter): Promise<AuditLogsTable[]> {
+  list(filter: AuditFilter): Promise<AuditListRow[]> {
     let query = this.db
       .selectFrom('audit_logs')
       .leftJoin('user_roles', 'user_roles.user_id', 'audit_logs.user_id')
-      .selectAll('audit_logs');
+      .leftJoin('profiles as actor', 'actor.id', 'audit_logs.actor_id')
+      .leftJoin('user_roles as actor_roles', 'actor_roles.user_id', 'audit_logs.actor_id')
+      .leftJoin('profiles as subject', 'subject.id', 'audit_logs.user_id')
+      .selectAll('audit_logs')
+      .select(['actor.full_name as actor_name', 'actor_roles.role as actor_role', 'subject.full_name as user_name']);
     const { scope } = filter;
     if (scope.kind === 'user') query = query.where('audit_logs.user_id', '=', scope.userId);
     if (scope.kind === 'organization') {

@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors';
 import type { Tx } from '../../lib/unit-of-work';
 import type { AuthUser } from '../accounts';
 import { chainHash, GENESIS_HASH } from './audit-chain';
-import type { AuditFilter, AuditRepository, AuditRow, AuditScope } from './audit.repository';
+import type { AuditFilter, AuditListRow, AuditRepository, AuditScope } from './audit.repository';
 
 /** Who acted and from where. `actorId` null is the system (scheduled jobs). */
 export interface AuditContext {
@@ -77,16 +77,17 @@ export class AuditService {
     const rows = await this.repository.list({ ...filter, limit: query.limit + 1 });
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
+    const show = isAdmin ? toAuditEntry : (row: AuditListRow) => forSubject(toAuditEntry(row));
     return {
-      entries: page.map(toAuditEntry),
+      entries: page.map(show),
       next_cursor: rows.length > query.limit && last ? encodeCursor(Number(last.seq)) : null,
     };
   }
 
-  /** A user's own entries since a moment (the data export: the last 90 days). */
+  /** A user's own entries since a moment (the data export: the last 90 days), without other people's traces. */
   async ownSince(userId: string, since: string, limit = 10_000): Promise<AuditEntry[]> {
     const rows = await this.repository.list({ scope: { kind: 'user', userId }, since, limit });
-    return rows.map(toAuditEntry);
+    return rows.map((row) => forSubject(toAuditEntry(row)));
   }
 
   /** Walks the whole chain: each entry must hash to its stored hash and point at its predecessor's. */
@@ -110,7 +111,16 @@ export class AuditService {
   }
 }
 
-export function toAuditEntry(row: AuditRow): AuditEntry {
+/**
+ * An entry as the person it is about may read it: who acted on their account (name and role) stays, but another
+ * person's e-mail, address and browser are that person's data, not theirs.
+ */
+function forSubject(entry: AuditEntry): AuditEntry {
+  if (entry.actor_id === null || entry.actor_id === entry.user_id) return entry;
+  return { ...entry, actor_email: null, ip: null, user_agent: null };
+}
+
+export function toAuditEntry(row: AuditListRow): AuditEntry {
   let details: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(row.details);
@@ -123,6 +133,9 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
     user_id: row.user_id,
     actor_id: row.actor_id,
     actor_email: row.actor_email,
+    actor_name: row.actor_name ?? null,
+    actor_role: row.actor_role ?? null,
+    user_name: row.user_name ?? null,
     action: row.action as AuditEntry['action'],
     resource_type: row.resource_type,
     resource_id: row.resource_id,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BlobStore } from '../../storage/blob-store';
-import type { ModelRegistry } from '../models/model-provider';
+import type { ScopedModelRegistry } from '../models/model-provider';
 import { openAIRoutes } from '../openai-compat/openai.routes';
 import { OpenAICompatService } from '../openai-compat/openai.service';
 import type { AuditService } from '../audit/audit.service';
@@ -37,7 +37,7 @@ export interface ChatFeature {
 export interface ChatDependencies {
   db: Db;
   blobs: BlobStore;
-  registry: ModelRegistry;
+  registry: ScopedModelRegistry;
   log: Logger;
   /** Document context for answers (search, indexing status, advanced retrieval); the knowledge feature plugs in here. */
   knowledge?: ChatKnowledge;

@@ -137,7 +137,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       try {
-        return await legacyChatService.analyzeImage(request.body, disconnectSignal(request, reply));
+        return await legacyChatService.analyzeImage(
+          currentUser(request).id,
+          request.body,
+          disconnectSignal(request, reply),
+        );
       } catch (error) {
         // The spec's backend put the reason in `detail`; clients of that shape read it from there.
         if (!(error instanceof AppError) || error.status < 500) throw error;

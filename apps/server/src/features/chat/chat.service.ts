@@ -59,7 +59,7 @@ export class ChatService {
   async send(userId: string, body: SendInput, context: AuditContext): Promise<ChatRun> {
     const existing = body.conversation_id ? await this.owned(userId, body.conversation_id) : undefined;
     const files = await this.attachments.forMessage(userId, body.attachment_ids ?? [], existing?.id ?? null);
-    const resolved = await this.modelFor(body, files);
+    const resolved = await this.modelFor(userId, body, files);
 
     const content = body.content.trim() ? body.content : CHAT_FILES_ONLY_TEXT;
     const conversation = existing ?? (await this.createConversation(userId, conversationTitle(content), context));
@@ -96,7 +96,7 @@ export class ChatService {
     const last = await this.messages.lastOfType(userId, conversationId, 'user');
     if (!last) throw AppError.conflict('This conversation has no message to answer again.');
     const files = await this.filesOf(userId, conversationId, last);
-    const resolved = await this.modelFor(body, files);
+    const resolved = await this.modelFor(userId, body, files);
     const removed = await this.messages.deleteAfter(userId, conversationId, last);
     return this.runner.start({
       userId,
@@ -116,7 +116,7 @@ export class ChatService {
     if (!original) throw AppError.notFound('Message');
     if (original.type !== 'user') throw AppError.conflict('Only your own messages can be edited.');
     const files = await this.filesOf(userId, conversationId, original);
-    const resolved = await this.modelFor(body, files);
+    const resolved = await this.modelFor(userId, body, files);
     await this.messages.updateContent(userId, conversationId, messageId, body.content);
     const removed = await this.messages.deleteAfter(userId, conversationId, original);
     const edited: Message = { ...original, content: body.content };
@@ -146,9 +146,10 @@ export class ChatService {
   }
 
   /** The chosen model, or a vision model when the message carries images (spec §8 when there is none). */
-  private async modelFor(options: AnswerOptions, files: AttachmentRecord[]): Promise<ResolvedModel> {
-    const resolved = await this.gates.resolve(options.model, options.provider_id);
-    return files.some((file) => isRasterImage(file.mime_type)) ? this.gates.forImages(resolved) : resolved;
+  private async modelFor(userId: string, options: AnswerOptions, files: AttachmentRecord[]): Promise<ResolvedModel> {
+    const resolved = await this.gates.resolve(userId, options.model, options.provider_id);
+    const images = files.some((file) => isRasterImage(file.mime_type));
+    return images ? this.gates.forImages(userId, resolved) : resolved;
   }
 
   private async filesOf(userId: string, conversationId: string, message: Message): Promise<AttachmentRecord[]> {

@@ -28,7 +28,7 @@ export class LegacyChatService {
 
   async chat(userId: string, body: ChatInput, signal: AbortSignal): Promise<ChatResponse> {
     const source = await this.historyFor(userId, body);
-    const resolved = await this.gates.resolve(body.model, body.provider_id);
+    const resolved = await this.gates.resolve(userId, body.model, body.provider_id);
     const contextLength = await this.gates.contextLength(resolved);
     const input = { message: body.message, documents: [], images: [], contextLength };
     const outcome = await answerWithFallback({
@@ -84,13 +84,13 @@ export class LegacyChatService {
     return storedHistory({ conversations: this.conversations, messages: this.messages }, userId, conversation);
   }
 
-  async analyzeImage(body: VisionInput, signal: AbortSignal): Promise<VisionAnalyzeResponse> {
+  async analyzeImage(userId: string, body: VisionInput, signal: AbortSignal): Promise<VisionAnalyzeResponse> {
     const image = body.image_data.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
     const bytes = Buffer.from(image, 'base64');
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(image) || !(await isRasterImageData(bytes))) {
       throw AppError.badRequest('image_data must be a base64 PNG, JPEG, GIF, WebP or BMP image');
     }
-    const resolved = await this.gates.anyVisionModel(body.model);
+    const resolved = await this.gates.anyVisionModel(userId, body.model);
     try {
       const answer = await runModel(resolved.provider, {
         model: resolved.model.name,

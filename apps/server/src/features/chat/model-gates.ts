@@ -1,6 +1,6 @@
 import { NO_VISION_MODEL_MESSAGE } from '@hearth/contract';
 import { AppError } from '../../http/errors';
-import { type ListedModel, type ModelProvider, type ModelRegistry, ProviderError } from '../models';
+import { type ListedModel, type ModelProvider, ProviderError, type ScopedModelRegistry } from '../models';
 
 export interface ResolvedModel {
   provider: ModelProvider;
@@ -17,16 +17,20 @@ const unavailable = () =>
     'AI Service Unavailable: cannot connect to the model server. Please ensure the model services are running.',
   );
 
-/** Spec §5's send gates on the server: the model exists (404) and a model runtime is connected (503). */
+/**
+ * Spec §5's send gates on the server: the model exists and this user may use it (404, model grants) and a
+ * model runtime is connected (503).
+ */
 export class ModelGates {
-  constructor(private readonly registry: ModelRegistry) {}
+  constructor(private readonly registry: ScopedModelRegistry) {}
 
-  async resolve(model: string, providerId?: string): Promise<ResolvedModel> {
+  async resolve(userId: string, model: string, providerId?: string): Promise<ResolvedModel> {
     try {
-      return await this.registry.resolve(model, providerId);
+      return await (await this.registry.forUser(userId)).resolve(model, providerId);
     } catch (error) {
       if (error instanceof ProviderError) throw unavailable();
       if (error instanceof AppError && error.code === 'model_not_found') {
+        // Unscoped on purpose: "no runtime answers" is about the instance, a hidden model stays a plain 404.
         const all = await this.registry.listModels().catch(() => []);
         if (all.length === 0) throw unavailable();
       }
@@ -38,18 +42,19 @@ export class ModelGates {
    * The model that will look at images: the chosen one when it has vision, otherwise the first installed
    * vision model; none → the spec's 'No vision models are installed...' message.
    */
-  forImages(chosen: ResolvedModel): Promise<ResolvedModel> {
-    return chosen.model.capabilities.vision ? Promise.resolve(chosen) : this.anyVisionModel();
+  forImages(userId: string, chosen: ResolvedModel): Promise<ResolvedModel> {
+    return chosen.model.capabilities.vision ? Promise.resolve(chosen) : this.anyVisionModel(userId);
   }
 
   /** The preferred model when it has vision, else the first installed vision model. */
-  async anyVisionModel(preferred?: string): Promise<ResolvedModel> {
-    const models = await this.registry.listModels().catch(() => []);
+  async anyVisionModel(userId: string, preferred?: string): Promise<ResolvedModel> {
+    const visible = await this.registry.forUser(userId);
+    const models = await visible.listModels().catch(() => []);
     const vision =
       models.find((item) => item.capabilities.vision && item.name === preferred) ??
       models.find((item) => item.capabilities.vision);
     if (!vision) throw noVisionModel();
-    return this.registry.resolve(vision.name, vision.provider.id);
+    return visible.resolve(vision.name, vision.provider.id);
   }
 
   async contextLength(resolved: ResolvedModel): Promise<number | null> {

@@ -1,7 +1,7 @@
 import { ADVANCED_SEARCH_FAILED, type AdvancedSearchBody, type AdvancedSearchResponse } from '@hearth/contract';
 import type { KnowledgeSearchResult } from '@hearth/contract';
 import type { z } from 'zod';
-import type { ModelRegistry } from '../models';
+import type { ScopedModelRegistry } from '../models';
 import type { ModelHandle } from './advanced/ask-model';
 import { type Expansion, expandQuery, plural, reason } from './advanced/expansion';
 import { type Fused, fuse, type RankedList } from './advanced/fusion';
@@ -30,7 +30,7 @@ interface Logger {
 export class AdvancedSearchService {
   constructor(
     private readonly searchService: Pick<SearchService, 'search'>,
-    private readonly registry: ModelRegistry | null,
+    private readonly registry: ScopedModelRegistry | null,
     private readonly log: Logger,
   ) {}
 
@@ -46,7 +46,8 @@ export class AdvancedSearchService {
   private async run(userId: string, body: AdvancedSearchInput, signal?: AbortSignal): Promise<AdvancedSearchResponse> {
     const reasoning: string[] = [];
     const scope = body.collectionIds && body.collectionIds.length > 0 ? body.collectionIds : null;
-    const model = body.useQueryExpansion || body.useReranking ? await this.resolveModel(body.model, reasoning) : null;
+    const model =
+      body.useQueryExpansion || body.useReranking ? await this.resolveModel(userId, body.model, reasoning) : null;
 
     const expansion: Expansion = body.useQueryExpansion
       ? await expandQuery(body.query, { model, signal })
@@ -120,10 +121,15 @@ export class AdvancedSearchService {
     return proximityRerank(candidates, query, { related, priors: fusion.map((entry) => entry.prior) });
   }
 
-  private async resolveModel(name: string | undefined, reasoning: string[]): Promise<ModelHandle | null> {
+  private async resolveModel(
+    userId: string,
+    name: string | undefined,
+    reasoning: string[],
+  ): Promise<ModelHandle | null> {
     if (!name || !this.registry) return null;
     try {
-      const resolved = await this.registry.resolve(name);
+      // Only a model this user may use (model grants); a hidden one is "unavailable" like a missing one.
+      const resolved = await (await this.registry.forUser(userId)).resolve(name);
       return { provider: resolved.provider, model: resolved.model.name };
     } catch (error) {
       reasoning.push(`Model ${name} is unavailable (${reason(error)}); used offline methods`);

@@ -113,7 +113,7 @@ export class ChatKnowledgeContext implements ChatKnowledge {
         );
         if (response.explanation !== ADVANCED_SEARCH_FAILED.explanation) {
           const ranked = response.rerankedResults.length > 0 ? response.rerankedResults : response.results;
-          // Never trust another component with isolation: only the user's own collections count.
+          // Never trust another component with isolation: only collections the user may read count.
           const mine = ranked.filter((result) => owned.has(result.collection_id));
           return {
             documents: mine.slice(0, query.limit).map(toUsedDocument),

@@ -1,6 +1,7 @@
 import type { IndexingCollection } from '@hearth/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { accessibleCollectionIds } from './collection-access.repository';
 
 export interface DocumentName {
   collection_id: string;
@@ -12,12 +13,12 @@ export interface DocumentName {
 export class ChatSourcesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The user's collections (id and name), oldest first. */
+  /** The collections the user may read (own and shared with them; id and name), oldest first. */
   async collections(userId: string): Promise<{ id: string; name: string }[]> {
     return await this.db
       .selectFrom('knowledge_collections')
       .select(['id', 'name'])
-      .where('user_id', '=', userId)
+      .where('id', 'in', accessibleCollectionIds(this.db, userId))
       .orderBy('created_at')
       .orderBy('id')
       .execute();
@@ -37,8 +38,7 @@ export class ChatSourcesRepository {
         'k.name as collection_name',
         eb.fn.countAll<number | string>().as('pending'),
       ])
-      .where('d.user_id', '=', userId)
-      .where('k.user_id', '=', userId)
+      .where('k.id', 'in', accessibleCollectionIds(this.db, userId))
       .where('d.status', 'in', ['queued', 'processing']);
     if (collectionIds) query = query.where('k.id', 'in', collectionIds);
     const rows = await query.groupBy(['k.id', 'k.name']).orderBy('k.name').execute();

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import { executor } from '../../db/unit-of-work';
 import type { Tx } from '../../lib/unit-of-work';
 import type { Chunk } from './chunker';
+import { accessibleCollectionIds } from './collection-access.repository';
 import { analyze, termCounts } from './lexical/analyzer';
 
 export interface ChunkHit {
@@ -178,16 +179,16 @@ export class ChunkIndexRepository {
   }
 
   /**
-   * The best chunks of the user's collections (all of them when `collectionIds` is null), best first. `words`
+   * The best chunks of the collections the user may read — their own and those shared with their groups or
+   * organisation, checked here at search time (all of them when `collectionIds` is null) — best first. `words`
    * are query words; they are analysed like the indexed text. Only ready documents are ever returned.
    */
   async search(userId: string, words: string[], collectionIds: string[] | null, limit: number): Promise<ChunkHit[]> {
     if (words.length === 0 || collectionIds?.length === 0) return [];
     const terms = [...new Set(words.flatMap(analyze))];
     if (terms.length === 0) return [];
-    const owned = sql`select id from knowledge_collections where user_id = ${userId}${
-      collectionIds ? sql` and id in (${sql.join(collectionIds)})` : sql``
-    }`;
+    let owned = accessibleCollectionIds(this.db, userId);
+    if (collectionIds) owned = owned.where('owned.id', 'in', collectionIds);
     // Statistics are summed over the searched collections only, and only postings of those collections are read
     // (one range scan per collection and term). Chunks of documents that are not ready yet are left out.
     const { rows } = await sql<ChunkHit & { seq: number | string }>`

@@ -25,7 +25,8 @@ export const collectionRoutes: FastifyPluginAsyncZod<{ knowledgeService: Knowled
       config: { access: 'user' },
       schema: {
         tags: ['knowledge'],
-        summary: 'Own knowledge collections, newest activity first (?q filters by name or description)',
+        summary:
+          'Own collections and those shared with the caller, newest activity first (?q filters by name or description)',
         querystring: ListCollectionsQuery,
         response: { 200: CollectionListResponse, 401: ErrorBody },
       },
@@ -58,7 +59,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<{ knowledgeService: Knowled
       config: { access: 'user' },
       schema: {
         tags: ['knowledge'],
-        summary: 'One own collection',
+        summary: 'One own collection or one shared with the caller',
         params: IdParams,
         response: { 200: KnowledgeCollection, ...errors },
       },
@@ -89,7 +90,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<{ knowledgeService: Knowled
       config: { access: 'user' },
       schema: {
         tags: ['knowledge'],
-        summary: 'Documents of an own collection with their ingestion status',
+        summary: 'Documents of an own or shared collection with their ingestion status',
         params: IdParams,
         response: { 200: DocumentListResponse, ...errors },
       },

@@ -1,5 +1,6 @@
 import { DocumentAnalyzeBody, DocumentAnalyzeResponse, ErrorBody } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../http/auth';
 import type { DocumentAnalysisService } from './document-analysis.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 502: ErrorBody, 503: ErrorBody, 504: ErrorBody };
@@ -27,7 +28,7 @@ export const documentAnalysisRoutes: FastifyPluginAsyncZod<{ analysis: DocumentA
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) controller.abort();
       });
-      return analysis.analyze(request.body, controller.signal);
+      return analysis.analyze(currentUser(request).id, request.body, controller.signal);
     },
   );
 };

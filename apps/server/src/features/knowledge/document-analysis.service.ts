@@ -1,7 +1,7 @@
 import type { DocumentAnalyzeResponse } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import { errorCodeOf, ModelCallError, runModel } from '../chat';
-import type { ModelProvider, ModelRegistry } from '../models';
+import type { ModelProvider, ScopedModelRegistry } from '../models';
 import { analysisMessages } from './document-analysis-prompts';
 
 export interface AnalyzeInput {
@@ -22,12 +22,12 @@ export const NO_MODELS_MESSAGE = 'No AI models available. Please install a model
 /** POST /api/documents/analyze: one model call that analyses a text the way analysis_type asks. */
 export class DocumentAnalysisService {
   constructor(
-    private readonly registry: ModelRegistry,
+    private readonly registry: ScopedModelRegistry,
     private readonly timeoutMs = 180_000,
   ) {}
 
-  async analyze(input: AnalyzeInput, signal: AbortSignal): Promise<DocumentAnalyzeResponse> {
-    const { provider, model } = await this.pickModel(input.model);
+  async analyze(userId: string, input: AnalyzeInput, signal: AbortSignal): Promise<DocumentAnalyzeResponse> {
+    const { provider, model } = await this.pickModel(userId, input.model);
     const context = (await provider.contextLength?.(model).catch(() => null)) ?? DEFAULT_CONTEXT;
     const budget = Math.min(MAX_CONTENT_CHARS, Math.max(1000, (context - RESERVED_TOKENS) * CHARS_PER_TOKEN));
     const content = input.content.length > budget ? input.content.slice(0, budget) : input.content;
@@ -54,15 +54,17 @@ export class DocumentAnalysisService {
     }
   }
 
-  private async pickModel(requested?: string): Promise<{ provider: ModelProvider; model: string }> {
+  /** The asked-for model or the first chat model, among those this user may use (model grants). */
+  private async pickModel(userId: string, requested?: string): Promise<{ provider: ModelProvider; model: string }> {
+    const visible = await this.registry.forUser(userId);
     if (requested) {
-      const resolved = await this.registry.resolve(requested);
+      const resolved = await visible.resolve(requested);
       return { provider: resolved.provider, model: resolved.model.name };
     }
-    const models = await this.registry.listModels().catch(() => []);
+    const models = await visible.listModels().catch(() => []);
     const chat = models.find((candidate) => !candidate.capabilities.embedding);
     if (!chat) throw new AppError('service_unavailable', 503, NO_MODELS_MESSAGE);
-    const resolved = await this.registry.resolve(chat.name, chat.provider.id);
+    const resolved = await visible.resolve(chat.name, chat.provider.id);
     return { provider: resolved.provider, model: resolved.model.name };
   }
 }

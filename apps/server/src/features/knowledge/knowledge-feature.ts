@@ -6,13 +6,16 @@ import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BlobStore } from '../../storage/blob-store';
 import type { EventBus } from '../events/event-bus';
 import { DEFAULT_EXTRACTION_LIMITS } from '../extraction/extract-document';
-import type { ModelRegistry } from '../models/model-provider';
+import type { ScopedModelRegistry } from '../models/model-provider';
 import type { ProviderRegistry } from '../models/model-registry';
 import { advancedSearchRoutes } from './advanced-search.routes';
 import { AdvancedSearchService } from './advanced-search.service';
 import { ChatKnowledgeContext } from './chat-knowledge-context';
 import { ChatSourcesRepository } from './chat-sources.repository';
 import { ChunkIndexRepository } from './chunk-index.repository';
+import { CollectionShareRepository } from './collection-access.repository';
+import { collectionShareRoutes } from './collection-share.routes';
+import { CollectionShareService } from './collection-share.service';
 import { collectionRoutes } from './collection.routes';
 import { documentRoutes } from './document.routes';
 import { embeddingRoutes } from './embeddings/embedding.routes';
@@ -33,6 +36,8 @@ import type { AuditService } from '../audit/audit.service';
 
 export interface KnowledgeFeature {
   knowledgeService: KnowledgeService;
+  /** Sharing collections with groups or the organisation (issue 16). */
+  collectionShareService: CollectionShareService;
   searchService: SearchService;
   /** Spec advanced-rag (POST /api/knowledge/advanced-search; chat's advanced retrieval). */
   advancedSearchService: AdvancedSearchService;
@@ -56,7 +61,7 @@ export interface KnowledgeDependencies {
   /** The one job queue: ingestion and re-embedding are registered on it. */
   queue: JobQueue;
   /** Models for advanced search's expansion and reranking; without it they run offline. */
-  registry?: ModelRegistry;
+  registry?: ScopedModelRegistry;
   /** The runtimes embedding models come from; without it knowledge search is lexical only. */
   providers?: ProviderRegistry;
   uow: UnitOfWork;
@@ -81,6 +86,7 @@ export function buildKnowledgeFeature({
 }: KnowledgeDependencies): KnowledgeFeature {
   const repository = new KnowledgeRepository(db.kysely);
   const index = new ChunkIndexRepository(db.kysely);
+  const shares = new CollectionShareRepository(db.kysely);
   const publish = (userId: string, document: KnowledgeDocumentEvent['document']) =>
     events.publish(userId, { type: 'knowledge.document', document } satisfies KnowledgeDocumentEvent);
   const embeddings = buildEmbeddings({ db, log, queue, providers: providers ?? null, uow, audit });
@@ -107,12 +113,14 @@ export function buildKnowledgeFeature({
     audit,
     index,
     uploadLimit,
+    shares,
   );
-  const searchService = new SearchService(repository, index, embeddings.embeddingService);
+  const searchService = new SearchService(repository, index, embeddings.embeddingService, shares);
   const sources = new ChatSourcesRepository(db.kysely);
   const advancedSearchService = new AdvancedSearchService(searchService, registry ?? null, log);
   return {
     knowledgeService,
+    collectionShareService: new CollectionShareService(repository, shares, uow, audit),
     searchService,
     advancedSearchService,
     chatKnowledge: new ChatKnowledgeContext(searchService, sources, log, advancedSearchService),
@@ -140,6 +148,7 @@ export function buildKnowledgeFeature({
 export async function registerKnowledgeRoutes(server: FastifyInstance, feature: KnowledgeFeature): Promise<void> {
   await server.register(collectionRoutes, { knowledgeService: feature.knowledgeService });
   await server.register(documentRoutes, { knowledgeService: feature.knowledgeService });
+  await server.register(collectionShareRoutes, { collectionShareService: feature.collectionShareService });
   await server.register(searchRoutes, { searchService: feature.searchService });
   await server.register(embeddingRoutes, { embeddingService: feature.embeddingService });
   await server.register(advancedSearchRoutes, { advancedSearchService: feature.advancedSearchService });

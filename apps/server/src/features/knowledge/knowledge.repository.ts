@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, KnowledgeCollectionsTable, KnowledgeDocumentsTable } from '../../db/schema';
 import { executor } from '../../db/unit-of-work';
 import type { Tx } from '../../lib/unit-of-work';
+import { accessibleCollectionIds } from './collection-access.repository';
 
 export type CollectionRow = Selectable<KnowledgeCollectionsTable>;
 export type DocumentRow = Selectable<KnowledgeDocumentsTable>;
@@ -35,7 +36,10 @@ const SUMMARY_COLUMNS = [
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** Collections and documents; every query is scoped by owner. */
+/**
+ * Collections and documents; every query is scoped in SQL: by owner, or (reads, and adding documents) by
+ * "owner or shared with the caller's groups or organisation" (issue 16).
+ */
 export class KnowledgeRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -43,8 +47,12 @@ export class KnowledgeRepository {
     await executor(tx, this.db).insertInto('knowledge_collections').values(row).execute();
   }
 
+  /** Own collections and those shared with the user. */
   async listCollections(userId: string, q?: string): Promise<CollectionRow[]> {
-    let query = this.db.selectFrom('knowledge_collections').selectAll().where('user_id', '=', userId);
+    let query = this.db
+      .selectFrom('knowledge_collections')
+      .selectAll()
+      .where('id', 'in', accessibleCollectionIds(this.db, userId));
     if (q?.trim()) {
       const pattern = `%${escapeLike(q.trim().toLowerCase())}%`;
       query = query.where((eb) =>
@@ -63,15 +71,24 @@ export class KnowledgeRepository {
       .executeTakeFirst();
   }
 
-  /** Only those of the ids the user owns. */
-  async ownedCollectionIds(userId: string, ids: string[]): Promise<string[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.db
+  /** An own collection, or one shared with the user (with at least `access`). */
+  async findAccessibleCollection(
+    userId: string,
+    id: string,
+    access: 'read' | 'write' = 'read',
+  ): Promise<CollectionRow | undefined> {
+    return await this.db
       .selectFrom('knowledge_collections')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('id', 'in', ids)
-      .execute();
+      .selectAll()
+      .where('id', '=', id)
+      .where('id', 'in', accessibleCollectionIds(this.db, userId, access))
+      .executeTakeFirst();
+  }
+
+  /** Only those of the ids the user may read (own, or shared with them now). */
+  async accessibleIds(userId: string, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await accessibleCollectionIds(this.db, userId).where('owned.id', 'in', ids).execute();
     return rows.map((row) => row.id);
   }
 
@@ -83,7 +100,7 @@ export class KnowledgeRepository {
       .execute();
   }
 
-  /** Counts by status (aggregated in SQL) and the two newest file names, per collection. */
+  /** Counts by status (aggregated in SQL) and the two newest file names, per collection the user may read. */
   async collectionStats(userId: string, ids: string[]): Promise<Map<string, CollectionStats>> {
     const stats = new Map<string, CollectionStats>(
       ids.map((id) => [id, { document_count: 0, pending: 0, failed: 0, recent: [] }]),
@@ -99,8 +116,8 @@ export class KnowledgeRepository {
           .as('pending'),
         eb.fn.sum<number | string>(eb.case().when('status', '=', 'failed').then(1).else(0).end()).as('failed'),
       ])
-      .where('user_id', '=', userId)
       .where('collection_id', 'in', ids)
+      .where('collection_id', 'in', accessibleCollectionIds(this.db, userId))
       .groupBy('collection_id')
       .execute();
     for (const row of counts) {
@@ -117,7 +134,6 @@ export class KnowledgeRepository {
           const recent = await this.db
             .selectFrom('knowledge_documents')
             .select('file_name')
-            .where('user_id', '=', userId)
             .where('collection_id', '=', id)
             .orderBy('created_at', 'desc')
             .orderBy('id', 'desc')
@@ -160,12 +176,13 @@ export class KnowledgeRepository {
       .executeTakeFirst();
   }
 
+  /** The documents of a collection the user may read (their own or shared with them). */
   async listDocuments(userId: string, collectionId: string): Promise<DocumentSummaryRow[]> {
     return await this.db
       .selectFrom('knowledge_documents')
       .select(SUMMARY_COLUMNS)
-      .where('user_id', '=', userId)
       .where('collection_id', '=', collectionId)
+      .where('collection_id', 'in', accessibleCollectionIds(this.db, userId))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute();
@@ -177,6 +194,16 @@ export class KnowledgeRepository {
       .selectAll()
       .where('user_id', '=', userId)
       .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** A document of a collection the user may read (their own or shared with them). */
+  async findReadableDocument(userId: string, id: string): Promise<DocumentRow | undefined> {
+    return await this.db
+      .selectFrom('knowledge_documents')
+      .selectAll()
+      .where('id', '=', id)
+      .where('collection_id', 'in', accessibleCollectionIds(this.db, userId))
       .executeTakeFirst();
   }
 

@@ -15,6 +15,7 @@ import type { AuditContext, AuditService } from '../audit';
 import { extensionOf } from '../extraction';
 import { sanitizeFileName, toCollection, toDocument } from './knowledge-mappers';
 import type { ChunkIndexRepository } from './chunk-index.repository';
+import type { CollectionShareRepository } from './collection-access.repository';
 import type { KnowledgeRepository } from './knowledge.repository';
 
 export { INGEST_JOB } from './ingestion.service';
@@ -45,6 +46,8 @@ export class KnowledgeService {
     private readonly index: Pick<ChunkIndexRepository, 'removeDocument'>,
     /** The admin's upload limit in bytes (never above the spec's 10 MB). */
     private readonly uploadLimit: () => Promise<number> = async () => KNOWLEDGE_MAX_FILE_BYTES,
+    /** What each listed collection gives the caller (owner, or read / write through a share). */
+    private readonly shares: Pick<CollectionShareRepository, 'accessOf'> | null = null,
   ) {}
 
   async createCollection(
@@ -80,14 +83,17 @@ export class KnowledgeService {
       userId,
       rows.map((row) => row.id),
     );
-    return rows.map((row) => toCollection(row, stats.get(row.id)));
+    const access = (await this.shares?.accessOf(userId, rows)) ?? new Map();
+    return rows.map((row) => ({ ...toCollection(row, stats.get(row.id)), access: access.get(row.id) ?? 'owner' }));
   }
 
+  /** An own collection or one shared with the user. */
   async getCollection(userId: string, id: string): Promise<KnowledgeCollection> {
-    const row = await this.repository.findCollection(userId, id);
+    const row = await this.repository.findAccessibleCollection(userId, id);
     if (!row) throw AppError.notFound('Collection');
     const stats = await this.repository.collectionStats(userId, [id]);
-    return toCollection(row, stats.get(id));
+    const access = (await this.shares?.accessOf(userId, [row]))?.get(id) ?? 'owner';
+    return { ...toCollection(row, stats.get(id)), access };
   }
 
   async deleteCollection(userId: string, id: string, context: AuditContext): Promise<void> {
@@ -106,11 +112,18 @@ export class KnowledgeService {
   }
 
   async listDocuments(userId: string, collectionId: string): Promise<KnowledgeDocument[]> {
-    if (!(await this.repository.findCollection(userId, collectionId))) throw AppError.notFound('Collection');
+    if (!(await this.repository.findAccessibleCollection(userId, collectionId))) {
+      throw AppError.notFound('Collection');
+    }
     return (await this.repository.listDocuments(userId, collectionId)).map(toDocument);
   }
 
-  /** Stores the original and queues its ingestion; the document answers as 'queued'. */
+  /**
+   * Stores the original and queues its ingestion; the document answers as 'queued'. The owner, or a member
+   * of a group (or organisation) the collection is shared with read-write, may add documents; the document
+   * belongs to the collection's owner either way (its storage, index and deletion follow the collection), and
+   * the audit entry says who added it. Read-only members are told the collection does not exist for writing.
+   */
   async upload(
     userId: string,
     collectionId: string,
@@ -119,7 +132,15 @@ export class KnowledgeService {
     context: AuditContext,
     metadata: Record<string, unknown> = {},
   ): Promise<KnowledgeDocument> {
-    if (!(await this.repository.findCollection(userId, collectionId))) throw AppError.notFound('Collection');
+    const collection = await this.repository.findAccessibleCollection(userId, collectionId, 'write');
+    if (!collection) {
+      if (await this.repository.findAccessibleCollection(userId, collectionId)) {
+        throw AppError.forbidden('This collection is shared with you read-only.');
+      }
+      throw AppError.notFound('Collection');
+    }
+    const uploader = userId;
+    const owner = collection.user_id;
     const limit = Math.min(KNOWLEDGE_MAX_FILE_BYTES, await this.uploadLimit());
     if (data.length > limit) throw tooLarge(data.length, limit);
     const sha256 = createHash('sha256').update(data).digest('hex');
@@ -127,12 +148,12 @@ export class KnowledgeService {
     // Routes clean the name already; scraped pages and other callers get the same treatment here.
     const name = cleanFileName(fileName);
     const safeName = sanitizeFileName(name);
-    const blobKey = `${userId}/${now.getTime()}_${randomUUID().slice(0, 8)}_${safeName}`;
+    const blobKey = `${owner}/${now.getTime()}_${randomUUID().slice(0, 8)}_${safeName}`;
     await this.blobs.put(blobKey, data);
     const row = {
       id: randomUUID(),
       collection_id: collectionId,
-      user_id: userId,
+      user_id: owner,
       file_name: name,
       file_type: extensionOf(name) || 'txt',
       file_size: data.length,
@@ -147,17 +168,22 @@ export class KnowledgeService {
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     };
-    const payload: IngestPayload = { documentId: row.id, userId };
+    const payload: IngestPayload = { documentId: row.id, userId: owner };
     try {
       // A document never exists without its job, so a crash here cannot strand it as 'queued'.
       await this.uow.run(async (tx) => {
         await this.repository.insertDocument(row, tx);
         await this.enqueueIngest(tx, payload);
         await this.repository.touchCollection(collectionId, row.updated_at, tx);
-        const details = { collection_id: collectionId, file_name: row.file_name, file_size: row.file_size };
+        const details = {
+          collection_id: collectionId,
+          file_name: row.file_name,
+          file_size: row.file_size,
+          ...(uploader === owner ? {} : { added_by: uploader }),
+        };
         await this.audit.record(
           tx,
-          { userId, action: 'CREATE', resourceType: 'document', resourceId: row.id, details },
+          { userId: owner, action: 'CREATE', resourceType: 'document', resourceId: row.id, details },
           context,
         );
       });
@@ -171,18 +197,19 @@ export class KnowledgeService {
       throw error;
     }
     const document = toDocument(row);
-    this.onQueued(document, userId);
+    this.onQueued(document, owner);
+    if (uploader !== owner) this.onQueued(document, uploader);
     return document;
   }
 
   async getDocument(userId: string, id: string): Promise<KnowledgeDocumentDetail> {
-    const row = await this.repository.findDocument(userId, id);
+    const row = await this.repository.findReadableDocument(userId, id);
     if (!row) throw AppError.notFound('Document');
     return { ...toDocument(row), content: row.content };
   }
 
   async documentFile(userId: string, id: string): Promise<{ fileName: string; data: Buffer }> {
-    const row = await this.repository.findDocument(userId, id);
+    const row = await this.repository.findReadableDocument(userId, id);
     if (!row?.blob_key) throw AppError.notFound('Document');
     return { fileName: row.file_name, data: await this.blobs.get(row.blob_key) };
   }

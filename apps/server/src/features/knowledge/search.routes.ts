@@ -28,7 +28,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ searchService: SearchService 
       config: { access: 'user' },
       schema: {
         tags: ['knowledge'],
-        summary: 'Search the selected own collections (empty or absent = all of them)',
+        summary: 'Search the collections the caller may read: own and shared with them (empty or absent = all of them)',
         body: SearchKnowledgeBody,
         response: { 200: KnowledgeSearchResponse, 400: ErrorBody, 401: ErrorBody },
       },

@@ -1,6 +1,7 @@
 import type { KnowledgeSearchResult, UsedDocument } from '@hearth/contract';
 import type { KnowledgeContext } from '../chat';
 import type { ChunkHit, ChunkIndexRepository } from './chunk-index.repository';
+import type { CollectionShareRepository } from './collection-access.repository';
 import { RRF_K, reciprocalRankFusion } from './embeddings/vector-math';
 import type { KnowledgeRepository } from './knowledge.repository';
 import { makeSnippet, queryTerms } from './query-terms';
@@ -9,9 +10,21 @@ const SNIPPETS_PER_DOCUMENT = 3;
 /** Chunks fetched per wanted document, so several chunks of one document do not crowd out others. */
 const CHUNKS_PER_RESULT = 4;
 
+/** Collections of one other owner that are shared with the searching user. */
+export interface SharedScope {
+  userId: string;
+  collectionIds: string[];
+}
+
 /** Vector kNN over the user's chunks; null when there are no vectors of the active model in scope. */
 export interface SemanticSearch {
-  nearest(userId: string, query: string, collectionIds: string[] | null, limit: number): Promise<ChunkHit[] | null>;
+  nearest(
+    userId: string,
+    query: string,
+    collectionIds: string[] | null,
+    limit: number,
+    shared?: SharedScope[],
+  ): Promise<ChunkHit[] | null>;
 }
 
 /** Both lists at rank 1: the most a fused score can be (so relevance stays 0-1). */
@@ -26,9 +39,13 @@ export class SearchService implements KnowledgeContext {
     private readonly collections: KnowledgeRepository,
     private readonly index: ChunkIndexRepository,
     private readonly semantic?: SemanticSearch,
+    private readonly shares?: Pick<CollectionShareRepository, 'sharedWith'>,
   ) {}
 
-  /** `collectionIds` null or empty = all of the user's collections; ids the user does not own are ignored. */
+  /**
+   * `collectionIds` null or empty = every collection the user may read (own, and shared with their groups or
+   * organisation: checked now, at search time); ids the user may not read are ignored.
+   */
   async search(
     userId: string,
     query: string,
@@ -39,12 +56,12 @@ export class SearchService implements KnowledgeContext {
     if (terms.length === 0) return [];
     const scope =
       collectionIds && collectionIds.length > 0
-        ? await this.collections.ownedCollectionIds(userId, [...new Set(collectionIds)])
+        ? await this.collections.accessibleIds(userId, [...new Set(collectionIds)])
         : null;
     const wanted = Math.min(1000, limit * CHUNKS_PER_RESULT + 20);
     const [hits, near] = await Promise.all([
       this.index.search(userId, terms, scope, wanted),
-      this.semantic?.nearest(userId, query, scope, wanted) ?? null,
+      this.nearest(userId, query, scope, wanted),
     ]);
     const scale = this.index.relevanceScale;
     if (!near?.length) {
@@ -55,6 +72,21 @@ export class SearchService implements KnowledgeContext {
       score,
     }));
     return this.group(fused, terms, limit, (hit) => Math.min(1, hit.score / RRF_BEST));
+  }
+
+  /**
+   * Vectors are stored and indexed per owner (cost follows the owner's data), so shared collections are searched
+   * in their owners' scopes, limited to the collections shared with this user, and merged by similarity.
+   */
+  private async nearest(userId: string, query: string, scope: string[] | null, wanted: number) {
+    if (!this.semantic) return null;
+    const shared = (await this.shares?.sharedWith(userId, scope)) ?? [];
+    const sharedIds = new Set(shared.map((row) => row.id));
+    const own = scope ? scope.filter((id) => !sharedIds.has(id)) : null;
+    const byOwner = new Map<string, string[]>();
+    for (const row of shared) byOwner.set(row.user_id, [...(byOwner.get(row.user_id) ?? []), row.id]);
+    const others = [...byOwner].map(([owner, collectionIds]) => ({ userId: owner, collectionIds }));
+    return this.semantic.nearest(userId, query, own, wanted, others);
   }
 
   private group(

@@ -6,5 +6,6 @@ export {
   type ListedModel,
   type ModelProvider,
   type ModelRegistry,
+  type ScopedModelRegistry,
 } from './model-provider';
 export { type ProviderRegistry } from './model-registry';

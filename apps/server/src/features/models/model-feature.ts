@@ -9,8 +9,11 @@ import type { AuditService } from '../audit/audit.service';
 import type { EventBus } from '../events/event-bus';
 import { DownloadRepository } from './download.repository';
 import { DownloadService } from './download.service';
+import { ModelAccessService } from './model-access.service';
 import { ModelAdminService } from './model-admin.service';
 import { modelAdminRoutes } from './model-admin.routes';
+import { ModelGrantRepository } from './model-grant.repository';
+import { modelGrantRoutes } from './model-grant.routes';
 import { type ProviderEntry, ProviderRegistry } from './model-registry';
 import { modelRoutes } from './model.routes';
 import { ProviderRepository } from './provider.repository';
@@ -71,6 +74,7 @@ export interface ModelFeature {
   systemMode: SystemModeService;
   providerService: ProviderService;
   modelAdminService: ModelAdminService;
+  modelAccessService: ModelAccessService;
   downloadService: DownloadService;
   close(): Promise<void>;
 }
@@ -102,6 +106,7 @@ export function buildModelFeature(
   // A runtime's redirect to another origin may reach what user-supplied URLs may: public hosts and the intranet
   // hosts an admin allowed (read on each redirect, so a change applies at once).
   const network: ProviderNetwork = { redirectPolicy: () => networkSettings.userUrlPolicy() };
+  const modelAccessService = new ModelAccessService(new ModelGrantRepository(db.kysely), uow, audit);
   const registry = new ProviderRegistry({
     fixed: envProviders(config, runtime, network),
     loadAdminEntries: async () =>
@@ -109,6 +114,7 @@ export function buildModelFeature(
     timeoutMs: config.PROVIDER_TIMEOUT_MS,
     cacheMs: config.MODEL_LIST_CACHE_MS,
     cluster: bus,
+    access: modelAccessService,
   });
   const downloadService = new DownloadService(
     new DownloadRepository(db.kysely),
@@ -129,6 +135,7 @@ export function buildModelFeature(
     systemMode: new SystemModeService(registry, { timeoutMs: config.PROVIDER_TIMEOUT_MS }),
     providerService: new ProviderService(registry, providerRepository, secrets, config.PROVIDER_TIMEOUT_MS, uow, audit),
     modelAdminService: new ModelAdminService(registry, uow, audit),
+    modelAccessService,
     downloadService,
     close: async () => {
       await runtime?.dispose();
@@ -140,6 +147,7 @@ export async function registerModelRoutes(server: FastifyInstance, feature: Mode
   await server.register(modelRoutes, { registry: feature.registry, systemMode: feature.systemMode });
   await server.register(providerRoutes, { providerService: feature.providerService });
   await server.register(setupStatusRoutes, { registry: feature.registry });
+  await server.register(modelGrantRoutes, { modelAccessService: feature.modelAccessService });
   await server.register(modelAdminRoutes, {
     modelAdminService: feature.modelAdminService,
     downloadService: feature.downloadService,

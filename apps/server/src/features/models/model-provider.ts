@@ -95,3 +95,9 @@ export interface ModelRegistry {
   /** The provider to use for a model name (optionally pinned to one provider). Throws AppError 404 'model_not_found'. */
   resolve(model: string, providerId?: string): Promise<{ provider: ModelProvider; model: ListedModel }>;
 }
+
+/** A registry that can narrow itself to what one user may see and use (model grants, issue 16). */
+export interface ScopedModelRegistry extends ModelRegistry {
+  /** The models this user may list and use; resolving any other answers 404 'model_not_found'. */
+  forUser(userId: string): Promise<ModelRegistry>;
+}

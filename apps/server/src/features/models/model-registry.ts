@@ -1,7 +1,15 @@
 import type { ProviderSource } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import type { EventBus } from '../events';
-import type { ListedModel, ModelProvider, ModelRegistry, ProviderError, ProviderModel } from './model-provider';
+import type { VisibilityRule } from './model-access.service';
+import type {
+  ListedModel,
+  ModelProvider,
+  ModelRegistry,
+  ProviderError,
+  ProviderModel,
+  ScopedModelRegistry,
+} from './model-provider';
 import { type LoadTracker, RoutedProvider } from './routed-provider';
 
 export interface ProviderEntry {
@@ -35,6 +43,8 @@ export interface RegistryOptions {
   cacheMs: number;
   /** The other replicas (PostgreSQL): told when admins add or remove a provider here, and telling us in turn. */
   cluster?: Pick<EventBus, 'broadcastControl' | 'onControl'>;
+  /** Model grants: what one user may see (null rule: everything). Without it every user sees every model. */
+  access?: { ruleFor(userId: string): Promise<VisibilityRule | null> };
 }
 
 /** The control message replicas send each other when an admin adds or removes a provider. */
@@ -50,7 +60,7 @@ interface CacheSlot {
  * Every model runtime Hearth knows, health-checked through short-lived caches of their model lists, so a slow
  * or dead runtime costs one timeout in the background instead of slowing every request.
  */
-export class ProviderRegistry implements ModelRegistry, LoadTracker {
+export class ProviderRegistry implements ScopedModelRegistry, LoadTracker {
   private adminEntries: Promise<ProviderEntry[]> | null = null;
   private readonly cache = new Map<string, CacheSlot>();
   private readonly load = new Map<string, number>();
@@ -134,21 +144,30 @@ export class ProviderRegistry implements ModelRegistry, LoadTracker {
   }
 
   async listModels(): Promise<ListedModel[]> {
-    const seen = new Set<string>();
-    const listed: ListedModel[] = [];
-    for (const { entry, state } of await this.snapshot()) {
-      for (const model of state.models) {
-        if (seen.has(model.name)) continue;
-        seen.add(model.name);
-        listed.push({ ...model, provider: providerRef(entry.provider) });
-      }
-    }
-    return listed;
+    return collect(await this.snapshot());
   }
 
   async resolve(model: string, providerId?: string): Promise<{ provider: ModelProvider; model: ListedModel }> {
-    const found =
-      this.find(await this.snapshot(), model, providerId) ?? this.find(await this.snapshot(true), model, providerId);
+    return this.resolveIn((fresh) => this.snapshot(fresh), model, providerId);
+  }
+
+  /** The runtimes and models this user may use; hidden ones are absent, so resolving them answers 404. */
+  async forUser(userId: string): Promise<ModelRegistry> {
+    const rule = await this.options.access?.ruleFor(userId);
+    if (!rule) return this;
+    const visible = async (fresh?: boolean) => restrict(await this.snapshot(fresh), rule);
+    return {
+      listModels: async () => collect(await visible()),
+      resolve: (model, providerId) => this.resolveIn(visible, model, providerId),
+    };
+  }
+
+  private async resolveIn(
+    read: (fresh?: boolean) => Promise<ProviderSnapshot[]>,
+    model: string,
+    providerId?: string,
+  ): Promise<{ provider: ModelProvider; model: ListedModel }> {
+    const found = this.find(await read(), model, providerId) ?? this.find(await read(true), model, providerId);
     if (!found) throw new AppError('model_not_found', 404, `Model ${model} is not available`);
     return found;
   }
@@ -206,3 +225,24 @@ export const providerRef = (provider: ModelProvider) => ({
   kind: provider.kind,
   name: provider.name,
 });
+
+/** Every model once, from the first runtime (in order of preference) that lists it. */
+function collect(snapshot: ProviderSnapshot[]): ListedModel[] {
+  const seen = new Set<string>();
+  const listed: ListedModel[] = [];
+  for (const { entry, state } of snapshot) {
+    for (const model of state.models) {
+      if (seen.has(model.name)) continue;
+      seen.add(model.name);
+      listed.push({ ...model, provider: providerRef(entry.provider) });
+    }
+  }
+  return listed;
+}
+
+/** The snapshot without the models a rule hides (a hidden runtime keeps its entry but lists nothing). */
+const restrict = (snapshot: ProviderSnapshot[], rule: VisibilityRule): ProviderSnapshot[] =>
+  snapshot.map(({ entry, state }) => ({
+    entry,
+    state: { ...state, models: state.models.filter((model) => rule(entry.provider.id, model.name)) },
+  }));

@@ -8,6 +8,7 @@ import {
 } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentUser } from '../../http/auth';
 import type { ListedModel } from './model-provider';
 import type { ProviderRegistry } from './model-registry';
 import type { SystemModeService } from './system-mode.service';
@@ -33,11 +34,11 @@ export const modelRoutes: FastifyPluginAsyncZod<{ registry: ProviderRegistry; sy
         response: { 200: OllamaStatus, ...errors },
       },
     },
-    async () => {
+    async (request) => {
       const snapshot = await registry.snapshot();
       const connected = snapshot.some((item) => item.state.connected);
       const failures = snapshot.filter((item) => !item.state.connected).map((item) => item.state.error);
-      const models = await registry.listModels();
+      const models = await (await registry.forUser(currentUser(request).id)).listModels();
       return {
         connected,
         models: models
@@ -61,7 +62,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ registry: ProviderRegistry; sy
     },
     async (request) => {
       const all = request.query.include_embedding === 'true';
-      const models = await registry.listModels();
+      const models = await (await registry.forUser(currentUser(request).id)).listModels();
       return { models: models.filter((model) => all || !model.capabilities.embedding).map(toInstalledModel) };
     },
   );
@@ -76,8 +77,8 @@ export const modelRoutes: FastifyPluginAsyncZod<{ registry: ProviderRegistry; sy
         response: { 200: VisionModelsResponse, ...errors },
       },
     },
-    async () => ({
-      vision_models: (await registry.listModels())
+    async (request) => ({
+      vision_models: (await (await registry.forUser(currentUser(request).id)).listModels())
         .filter((model) => model.capabilities.vision)
         .map((model) => model.name),
     }),

@@ -1,5 +1,6 @@
 import { OpenAIChatCompletion, OpenAIChatCompletionRequest, OpenAIErrorBody, OpenAIModelList } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../http/auth';
 import { openEventStream } from '../../http/event-stream';
 import { ModelCallError, errorCodeOf } from '../chat';
 import { openAIError, registerOpenAIErrorHandler } from './openai-errors';
@@ -21,7 +22,7 @@ export const openAIRoutes: FastifyPluginAsyncZod<{ openAIService: OpenAICompatSe
       config: { access: 'user' },
       schema: { tags, summary: 'Models (OpenAI format)', response: { 200: OpenAIModelList, 401: OpenAIErrorBody } },
     },
-    async () => service.listModels(),
+    async (request) => service.listModels(currentUser(request).id),
   );
 
   app.post(
@@ -36,7 +37,7 @@ export const openAIRoutes: FastifyPluginAsyncZod<{ openAIService: OpenAICompatSe
       },
     },
     async (request, reply) => {
-      const prepared = await service.prepare(request.body);
+      const prepared = await service.prepare(currentUser(request).id, request.body);
       const controller = new AbortController();
       if (!request.body.stream) {
         reply.raw.on('close', () => {

@@ -9,7 +9,7 @@ import type {
 } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import { type ModelAnswer, runModel, estimateTokens } from '../chat';
-import type { ChatTurn, ModelProvider, ModelRegistry } from '../models';
+import type { ChatTurn, ModelProvider, ScopedModelRegistry } from '../models';
 
 export interface PreparedCompletion {
   id: string;
@@ -52,10 +52,11 @@ const finishReason = (answer: ModelAnswer) => (answer.finishReason === 'length' 
 
 /** The /v1 API: Hearth's models behind OpenAI's Chat Completions wire format. */
 export class OpenAICompatService {
-  constructor(private readonly registry: ModelRegistry) {}
+  constructor(private readonly registry: ScopedModelRegistry) {}
 
-  async listModels(): Promise<OpenAIModelList> {
-    const models = await this.registry.listModels();
+  /** Only the models the token's owner may use (model grants); others are absent here and 404 below. */
+  async listModels(userId: string): Promise<OpenAIModelList> {
+    const models = await (await this.registry.forUser(userId)).listModels();
     const seen = new Set<string>();
     const data = models.flatMap((model) => {
       if (seen.has(model.name)) return [];
@@ -66,9 +67,9 @@ export class OpenAICompatService {
     return { object: 'list', data };
   }
 
-  async prepare(body: OpenAIChatCompletionRequest): Promise<PreparedCompletion> {
+  async prepare(userId: string, body: OpenAIChatCompletionRequest): Promise<PreparedCompletion> {
     const messages = body.messages.map(toTurn);
-    const { provider, model } = await this.registry.resolve(body.model);
+    const { provider, model } = await (await this.registry.forUser(userId)).resolve(body.model);
     return {
       id: `chatcmpl-${randomBytes(12).toString('hex')}`,
       created: Math.floor(Date.now() / 1000),

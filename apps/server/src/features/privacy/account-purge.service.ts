@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/errors';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BlobStore } from '../../storage/blob-store';
-import type { PasswordHasher, UserRepository, AuthUser } from '../accounts';
+import type { AuthUser, PasswordConfirmation, PasswordHasher, UserRepository } from '../accounts';
 import type { AuditContext, AuditService } from '../audit';
 import type { AccountPurgeRepository } from './account-purge.repository';
 
@@ -20,14 +20,18 @@ export class AccountPurgeService {
     private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
     private readonly log: FastifyBaseLogger,
+    /** Counts the password checks per account, so a borrowed session cannot guess the password either. */
+    private readonly confirmation: PasswordConfirmation,
   ) {}
 
   /** Self-service deletion asks for the password again, so a borrowed session cannot delete the account. */
   async deleteOwnAccount(user: AuthUser, password: string, context: AuditContext): Promise<void> {
     const stored = await this.users.findPasswordHash(user.id);
-    if (!stored || !(await this.hasher.verify(stored, password))) {
-      throw new AppError('invalid_credentials', 401, 'Password is incorrect');
-    }
+    const valid = await this.confirmation.check(
+      user.id,
+      async () => !!stored && (await this.hasher.verify(stored, password)),
+    );
+    if (!valid) throw new AppError('invalid_credentials', 401, 'Password is incorrect');
     await this.purge(user.id, context, 'self');
   }
 

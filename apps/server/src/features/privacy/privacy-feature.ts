@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BlobStore } from '../../storage/blob-store';
+import type { PasswordConfirmation } from '../accounts';
 import type { PasswordHasher } from '../accounts/password-hasher';
 import type { UserRepository } from '../accounts/user.repository';
 import { auditRoutes } from '../audit/audit.routes';
@@ -33,6 +34,8 @@ export interface PrivacyDependencies {
   log: FastifyBaseLogger;
   uow: UnitOfWork;
   audit: AuditService;
+  /** Deleting one's own account re-checks the password within the per-account allowance. */
+  passwordConfirmation: PasswordConfirmation;
   /** The retention pass is registered on it: at start-up and daily, once across replicas. */
   jobs: JobQueue;
 }
@@ -47,6 +50,7 @@ export function buildPrivacyFeature({
   uow,
   audit,
   jobs,
+  passwordConfirmation,
 }: PrivacyDependencies): PrivacyFeature {
   const preferences = new PreferencesRepository(db.kysely);
   const retention = new RetentionService(new RetentionRepository(db.kysely), preferences, blobs, uow, audit);
@@ -55,7 +59,16 @@ export function buildPrivacyFeature({
     audit,
     privacyService: new PrivacyService(preferences, uow, audit),
     exportService: new ExportService(new ExportRepository(db.kysely), preferences, uow, audit),
-    purgeService: new AccountPurgeService(new AccountPurgeRepository(db.kysely), users, hasher, blobs, uow, audit, log),
+    purgeService: new AccountPurgeService(
+      new AccountPurgeRepository(db.kysely),
+      users,
+      hasher,
+      blobs,
+      uow,
+      audit,
+      log,
+      passwordConfirmation,
+    ),
     retention,
   };
 }

@@ -78,7 +78,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<PrivacyRoutesOptions> = async 
   app.delete(
     '/api/profile',
     {
-      config: { access: 'user' },
+      // Deleting the account needs the person, never a script's API token (issue 16, weakness 1).
+      config: { access: 'user', credential: 'session' },
       schema: {
         tags,
         summary: 'Delete own account and everything it owns (asks for the password)',

@@ -52,12 +52,18 @@ describe(`privacy settings, update preferences and export (${testDb})`, () => {
     );
   });
 
-  it.each([0, 3651, -5, 12.5, 'abc', null, ''])('falls back to 365 for an invalid retention (%s)', async (value) => {
-    await put(user.token, { data_retention_days: 30 });
-    const response = await put(user.token, { data_retention_days: value });
-    expect(response.status).toBe(200);
-    expect(response.body.data_retention_days).toBe(365);
-  });
+  it.each([0, 3651, 99999, -5, 12.5, 'abc', null, ''])(
+    'refuses an out-of-range retention (%s) with the allowed range and keeps the saved one',
+    async (value) => {
+      await put(user.token, { data_retention_days: 30 });
+      const response = await put(user.token, { data_retention_days: value });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ code: 'validation_error' });
+      expect(JSON.stringify(response.body)).toContain('from 1 to 3650');
+      const saved = await server.request<PrivacySettings>('/api/privacy/settings', { token: user.token });
+      expect(saved.body.data_retention_days).toBe(30);
+    },
+  );
 
   it('accepts the bounds 1 and 3650, and a numeric string', async () => {
     expect((await put(user.token, { data_retention_days: 1 })).body.data_retention_days).toBe(1);
@@ -156,7 +162,8 @@ describe(`privacy settings, update preferences and export (${testDb})`, () => {
     const data = JSON.parse(text) as DataExport;
 
     expect(data.profile).toMatchObject({ id: user.id, email: user.email, role: 'user' });
-    expect(text).not.toMatch(/password|argon2/i);
+    // No credential: no hash or hash field (a sign-in entry may say it was by "password", which is no secret).
+    expect(text).not.toMatch(/password_hash|argon2/i);
     expect(data.preferences).toMatchObject({ update_frequency: 'immediate', auto_update_enabled: true });
     expect(data.conversations).toHaveLength(1);
     expect(data.conversations[0]).toMatchObject({ id: conversation.id, title: 'Trip planning' });

@@ -20,7 +20,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ apiTokenService: ApiTokenSe
   app.post(
     '/api/tokens',
     {
-      config: { access: 'user' },
+      config: { access: 'user', credential: 'session' },
       schema: {
         tags: ['tokens'],
         summary: 'Create an API token (the secret is returned once)',
@@ -37,7 +37,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ apiTokenService: ApiTokenSe
   app.delete(
     '/api/tokens/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', credential: 'session' },
       schema: {
         tags: ['tokens'],
         summary: 'Revoke an API token',

@@ -2,7 +2,7 @@ import type { ApiTokenCreateBody } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import { randomToken } from '../../lib/crypto';
 import type { UnitOfWork } from '../../lib/unit-of-work';
-import { API_TOKEN_PREFIX } from '../accounts';
+import { API_TOKEN_PREFIX, type CredentialRevoker } from '../accounts';
 import type { AuditContext, AuditService } from '../audit';
 import type { ApiTokenRepository } from './api-token.repository';
 
@@ -14,6 +14,8 @@ export class ApiTokenService {
     private readonly tokens: ApiTokenRepository,
     private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
+    /** Deleting a token goes the one revocation way, so its open event streams end too. */
+    private readonly revoker: CredentialRevoker,
   ) {}
 
   list(userId: string) {
@@ -39,8 +41,8 @@ export class ApiTokenService {
   }
 
   async revoke(userId: string, id: string, context: AuditContext): Promise<void> {
-    await this.uow.run(async (tx) => {
-      if (!(await this.tokens.deleteForUser(userId, id, tx))) throw AppError.notFound('API token');
+    await this.revoker.revoke(userId, { tokens: { ids: [id] } }, async (tx, revoked) => {
+      if (revoked.tokenIds.length === 0) throw AppError.notFound('API token');
       await this.audit.record(tx, { userId, action: 'DELETE', resourceType: 'api_token', resourceId: id }, context);
     });
   }

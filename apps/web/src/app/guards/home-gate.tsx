@@ -2,6 +2,7 @@ import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { EnrolmentRequiredScreen, useMfaStatus } from '../../features/mfa';
 import { AppShell } from '../layout/app-shell';
 import { LandingPage } from '../lazy-screens';
 
@@ -13,10 +14,13 @@ import { LandingPage } from '../lazy-screens';
 export function HomeGate() {
   const { user, isLoading } = useAuth();
   const { pathname } = useLocation();
-  if (isLoading) return <PageSpinner />;
+  // Under a "require 2FA" policy without a second factor, the session answers only enrolment: show just that.
+  const mfa = useMfaStatus(user !== null);
+  if (isLoading || (user && mfa.isPending)) return <PageSpinner />;
   if (!user) {
     if (pathname === paths.home) return <LandingPage />;
     return <Navigate to={paths.auth} replace />;
   }
+  if (mfa.data?.enrolment_pending) return <EnrolmentRequiredScreen />;
   return <AppShell />;
 }

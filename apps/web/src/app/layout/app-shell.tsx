@@ -2,6 +2,7 @@ import { PanelLeft } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { VerifyEmailBanner } from '../../features/recovery';
 import { UpdateNotice } from '../../features/updates/components/update-notice';
 import { AppSidebar } from './app-sidebar';
 import { useSidebar } from './sidebar-context';
@@ -36,6 +37,7 @@ export function AppShell() {
           </header>
           {/* In the flow, under the header: an update notice never covers the page (the chat's model picker). */}
           <UpdateNotice userId={user?.id} />
+          <VerifyEmailBanner userId={user?.id} />
           <main className="flex min-h-0 flex-1 flex-col">
             <Outlet />
           </main>

@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { paths } from '../../config/paths';
+import { TwoFactorCard } from '../../features/mfa';
 import { DeleteAccountCard } from '../../features/privacy/components/delete-account-card';
+import { SessionsCard } from '../../features/sessions';
 import { AppearanceCard } from '../../features/settings/components/appearance-card';
-import { NetworkAccessCard } from '../../features/settings/components/network-access-card';
 import { TokensCard } from '../../features/tokens/components/tokens-card';
 import { VersionCard } from '../../features/updates/components/version-card';
 
@@ -26,9 +27,10 @@ export function SettingsRoute() {
           </Link>
         </CardContent>
       </Card>
+      <TwoFactorCard />
+      <SessionsCard />
       <TokensCard />
       <DeleteAccountCard />
-      <NetworkAccessCard />
       <VersionCard />
     </div>
   );

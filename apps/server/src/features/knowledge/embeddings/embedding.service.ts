@@ -86,11 +86,19 @@ export class EmbeddingService {
     query: string,
     collectionIds: string[] | null,
     limit: number,
+    /** Collections of other owners shared with the user: searched in their owners' scopes (issue 16). */
+    shared: { userId: string; collectionIds: string[] }[] = [],
   ): Promise<ChunkHit[] | null> {
     const model = await this.active();
     if (!model) return null;
-    const scope = { userId, model: model.id, dims: model.dims, collectionIds };
-    if (!(await this.search.hasAny(scope))) return null;
+    const scopes = [{ userId, collectionIds }, ...shared].map((scope) => ({
+      ...scope,
+      model: model.id,
+      dims: model.dims,
+    }));
+    const present = await Promise.all(scopes.map((scope) => this.search.hasAny(scope)));
+    const searched = scopes.filter((_, index) => present[index]);
+    if (searched.length === 0) return null;
     let vector: Float32Array | undefined;
     try {
       [vector] = await (await this.embedder(model.id)).embed([query], AbortSignal.timeout(QUERY_EMBED_TIMEOUT_MS));
@@ -99,7 +107,13 @@ export class EmbeddingService {
       return null;
     }
     if (!vector || vector.length !== model.dims) return null;
-    return this.search.nearest(scope, vector, limit);
+    const found = vector;
+    // Each scope's list is sorted by cosine already; several (shared collections) are merged by it.
+    const lists = await Promise.all(searched.map((scope) => this.search.nearest(scope, found, limit)));
+    return lists
+      .flat()
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit);
   }
 
   /** Admins: choose the model (it must answer a test embedding) or none; collections get re-embedded. */

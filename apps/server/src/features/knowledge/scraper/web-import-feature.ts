@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RateLimiter } from '../../accounts/rate-limiter';
 import type { NetworkSettingsService } from '../../admin/network-settings.service';
-import type { ModelRegistry } from '../../models/model-provider';
+import type { ScopedModelRegistry } from '../../models/model-provider';
 import { documentAnalysisRoutes } from '../document-analysis.routes';
 import { DocumentAnalysisService } from '../document-analysis.service';
 import type { KnowledgeService } from '../knowledge.service';
@@ -10,7 +10,7 @@ import { WebScraper } from './web-scraper.service';
 
 export interface WebImportDependencies {
   knowledgeService: KnowledgeService;
-  registry: ModelRegistry;
+  registry: ScopedModelRegistry;
   /** The intranet allowlist the scraper obeys (the instance's one NetworkSettingsService). */
   networkSettings: NetworkSettingsService;
   limiter: RateLimiter;

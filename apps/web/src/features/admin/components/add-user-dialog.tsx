@@ -42,7 +42,7 @@ export function AddUserDialog({ actor }: { actor: Me }) {
             <SingleUserForm actor={actor} onCreated={() => setOpen(false)} />
           </TabsContent>
           <TabsContent value="csv">
-            <CsvImportForm />
+            <CsvImportForm actor={actor} />
           </TabsContent>
         </Tabs>
       </DialogContent>

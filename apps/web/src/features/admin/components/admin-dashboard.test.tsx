@@ -49,7 +49,9 @@ function stubApi() {
           ? { users: 4, active_users_7d: 2, conversations: 7, documents: 3, storage_bytes: 2048 }
           : url.startsWith('/api/admin/usage')
             ? { days: [{ date: '2026-01-01', messages: 4, uploads: 1 }] }
-            : { entries: [], next_cursor: null };
+            : url.startsWith('/api/admin/organizations')
+              ? { organizations: [] }
+              : { entries: [], next_cursor: null };
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -105,5 +107,44 @@ describe('Admin dashboard', () => {
     expect(within(pat).getByRole('button', { name: 'Make Moderator' })).toBeTruthy();
     expect(within(pat).queryByRole('button', { name: 'Make Admin' })).toBeNull();
     expect(within(pat).getByRole('button', { name: 'Ban' })).toBeTruthy();
+  });
+
+  it('opens the Audit tab from the Audit Logs quick action, with names instead of user ids', async () => {
+    stubApi();
+    const entry = {
+      id: 'e1',
+      user_id: 'pat-id',
+      user_name: 'Pat Doe',
+      actor_id: 'boss-id',
+      actor_email: 'boss@example.com',
+      actor_name: 'Boss Person',
+      actor_role: 'admin',
+      action: 'ROLE_CHANGE',
+      resource_type: 'user',
+      resource_id: 'pat-id',
+      ip: '10.0.0.7',
+      user_agent: 'Firefox',
+      details: {},
+      created_at: '2026-01-02T00:00:00Z',
+    };
+    const fetchStub = vi.mocked(fetch);
+    const base = fetchStub.getMockImplementation();
+    fetchStub.mockImplementation(async (input, init) =>
+      String(input).includes('scope=organization&limit=50')
+        ? new Response(JSON.stringify({ entries: [entry], next_cursor: null }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          })
+        : (base as typeof fetch)(input, init),
+    );
+    renderAs(me('admin'));
+    const link = await screen.findByRole('link', { name: 'Audit Logs' });
+    expect(link.getAttribute('href')).toBe('/admin?tab=audit');
+    fireEvent.click(link);
+    expect(screen.getByRole('tab', { name: 'Audit' }).getAttribute('aria-selected')).toBe('true');
+    const table = await screen.findByRole('table', { name: 'Audit log entries, newest first' });
+    expect(within(table).getByText('Pat Doe')).toBeTruthy();
+    expect(within(table).getByText('Boss Person')).toBeTruthy();
+    expect(within(table).queryByText('pat-id')).toBeNull();
   });
 });

@@ -1,15 +1,26 @@
 import { ShieldAlert } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useAuth } from '../../auth';
 import { DocumentationTab } from '../../docs-maintenance';
 import { UpdatesTab } from '../../releases';
 import { AddUserDialog } from './add-user-dialog';
+import { AuditTab } from './audit-tab';
+import { GroupsTab } from './groups-tab';
+import { InvitationsPanel } from './invitations-panel';
+import { NetworkAccessCard } from './network-access-card';
+import { OrganizationsTab } from './organizations-tab';
 import { OverviewTab } from './overview-tab';
+import { PendingSignups, PendingTabLabel } from './pending-signups';
+import { SsoSettingsTab } from './sso-settings-tab';
 import { UserManagement } from './user-management';
 
 /** /admin (spec §2): Overview and User Management; non-admins are told they may not be here. */
 export function AdminDashboard() {
   const { user, isAdmin } = useAuth();
+  // The open tab lives in the address (/admin?tab=audit), so other screens can link straight to one.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = searchParams.get('tab') ?? 'overview';
   if (!user || !isAdmin) return <AdminAccessDenied />;
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 p-6">
@@ -22,12 +33,27 @@ export function AdminDashboard() {
         </div>
         <AddUserDialog actor={user} />
       </header>
-      <Tabs defaultValue="overview">
-        <TabsList className="max-w-xl">
+      <Tabs
+        className="min-w-0"
+        value={tab}
+        onValueChange={(value) => setSearchParams({ tab: value }, { replace: true })}
+      >
+        {/* Many tabs: they wrap onto more rows on a narrow screen instead of widening the page. */}
+        <TabsList className="h-auto max-w-full flex-wrap justify-start">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="users">User Management</TabsTrigger>
+          <TabsTrigger value="pending">
+            <PendingTabLabel />
+          </TabsTrigger>
+          <TabsTrigger value="invitations">Invitations</TabsTrigger>
+          <TabsTrigger value="groups">Groups</TabsTrigger>
+          <TabsTrigger value="audit">Audit</TabsTrigger>
+          {/* The intranet allow-list is instance-wide: only super admins change it (the server says so too). */}
+          {user.role === 'super_admin' ? <TabsTrigger value="network">Network</TabsTrigger> : null}
+          {user.role === 'super_admin' ? <TabsTrigger value="organizations">Organisations</TabsTrigger> : null}
           {user.role === 'super_admin' ? <TabsTrigger value="updates">Updates</TabsTrigger> : null}
           {user.role === 'super_admin' ? <TabsTrigger value="documentation">Documentation</TabsTrigger> : null}
+          {user.role === 'super_admin' ? <TabsTrigger value="sso">Single sign-on</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="overview">
           <OverviewTab actor={user} />
@@ -35,6 +61,28 @@ export function AdminDashboard() {
         <TabsContent value="users">
           <UserManagement actor={user} />
         </TabsContent>
+        <TabsContent value="pending">
+          <PendingSignups />
+        </TabsContent>
+        <TabsContent value="invitations">
+          <InvitationsPanel actor={user} />
+        </TabsContent>
+        <TabsContent value="groups">
+          <GroupsTab actor={user} />
+        </TabsContent>
+        <TabsContent value="audit">
+          <AuditTab actor={user} />
+        </TabsContent>
+        {user.role === 'super_admin' ? (
+          <TabsContent value="network">
+            <NetworkAccessCard />
+          </TabsContent>
+        ) : null}
+        {user.role === 'super_admin' ? (
+          <TabsContent value="organizations">
+            <OrganizationsTab />
+          </TabsContent>
+        ) : null}
         {user.role === 'super_admin' ? (
           <TabsContent value="updates">
             <UpdatesTab />
@@ -43,6 +91,11 @@ export function AdminDashboard() {
         {user.role === 'super_admin' ? (
           <TabsContent value="documentation">
             <DocumentationTab />
+          </TabsContent>
+        ) : null}
+        {user.role === 'super_admin' ? (
+          <TabsContent value="sso">
+            <SsoSettingsTab />
           </TabsContent>
         ) : null}
       </Tabs>

@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster';
 import { CsvImportForm } from './csv-import-form';
 
-function renderForm() {
+function renderForm(role: 'admin' | 'super_admin' = 'admin') {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <CsvImportForm />
+      <CsvImportForm actor={{ role }} />
       <Toaster />
     </QueryClientProvider>,
   );
@@ -23,6 +23,16 @@ afterEach(() => {
 });
 
 describe('CSV Import', () => {
+  it('names the roles the server lets this admin give: admin only for super admins', () => {
+    renderForm('admin');
+    expect(screen.getByText(/are optional/).textContent).toContain(
+      'role (user or moderator; only super admins can import admins)',
+    );
+    cleanup();
+    renderForm('super_admin');
+    expect(screen.getByText(/are optional/).textContent).toContain('role (user, moderator or admin)');
+  });
+
   it('keeps Import disabled while the text is empty or blank', () => {
     renderForm();
     const button = screen.getByRole('button', { name: 'Import' });

@@ -1,4 +1,4 @@
-import type { AdminImportResult } from '@hearth/contract';
+import type { AdminImportResult, Me } from '@hearth/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -10,8 +10,12 @@ import { ADMIN_MESSAGES } from '../lib/messages';
 
 const EXAMPLE = 'email,password,full_name,role\nada@example.com,Str0ng-pass,Ada Lovelace,moderator';
 
+/** The roles a row may give, as the server's role rules allow them to this admin (features/admin/user-policy.ts). */
+export const importRolesText = (role: Me['role']) =>
+  role === 'super_admin' ? 'user, moderator or admin' : 'user or moderator; only super admins can import admins';
+
 /** Paste CSV text; Import stays disabled while it is empty; every row's outcome is listed afterwards. */
-export function CsvImportForm() {
+export function CsvImportForm({ actor }: { actor: Pick<Me, 'role'> }) {
   const [csv, setCsv] = useState('');
   const [result, setResult] = useState<AdminImportResult | null>(null);
   const importUsers = useImportUsers();
@@ -55,8 +59,8 @@ export function CsvImportForm() {
         className="rounded-md border bg-background px-3 py-2 font-mono text-xs"
       />
       <p id={helpId} className="text-xs text-muted-foreground">
-        First line is the header: email and password are required; full_name (or name) and role (user or moderator) are
-        optional. Rows without email or password are skipped.
+        First line is the header: email and password are required; full_name (or name) and role (
+        {importRolesText(actor.role)}) are optional. Rows without email or password are skipped.
       </p>
       <div className="flex justify-end">
         <Button type="submit" disabled={!csv.trim() || importUsers.isPending}>

@@ -41,7 +41,7 @@ export function QuickActions({ actor }: { actor: Me }) {
           <RefreshCw aria-hidden className={refreshing ? 'animate-spin' : undefined} />
           Refresh User Data
         </Button>
-        <Link to={paths.workspaceTab('privacy')} className={buttonClasses('outline')}>
+        <Link to={paths.adminTab('audit')} className={buttonClasses('outline')}>
           <ScrollText aria-hidden />
           Audit Logs
         </Link>

@@ -61,6 +61,8 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   BAN: 'Banned',
   UNBAN: 'Unbanned',
   RETENTION: 'Applied retention to',
+  APPROVE: 'Approved',
+  REJECT: 'Rejected',
 };
 
 /** "Banned user", "Created knowledge_document" …: the action and what it touched. */

@@ -1,4 +1,4 @@
-import type { SecuritySettings, SignupMode } from '@hearth/contract';
+import type { Require2fa, SecuritySettings, SignupMode } from '@hearth/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import {
@@ -23,10 +23,17 @@ interface Props {
   canEdit: boolean;
 }
 
+const REQUIRE_2FA: { value: Require2fa; label: string }[] = [
+  { value: 'off', label: 'Optional: people choose' },
+  { value: 'admins', label: 'Required for admins' },
+  { value: 'everyone', label: 'Required for everyone' },
+];
+
 const SIGNUP_MODES: { value: SignupMode; label: string }[] = [
   { value: 'open', label: 'Open: anyone can create an account' },
-  { value: 'invite_only', label: 'Invite only: admins add people' },
-  { value: 'closed', label: 'Closed: nobody can sign up' },
+  { value: 'approval', label: 'Approval: new accounts wait for an admin' },
+  { value: 'invite_only', label: 'Invite only: people with an invitation link' },
+  { value: 'closed', label: 'Closed: only admins add people' },
 ];
 
 export function SecuritySettingsDialog({ open, onOpenChange, canEdit }: Props) {
@@ -118,6 +125,21 @@ function SecurityForm({
             {SIGNUP_MODES.map((mode) => (
               <option key={mode.value} value={mode.value}>
                 {mode.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${modeId}-2fa`}>Two-factor authentication</Label>
+          <select
+            id={`${modeId}-2fa`}
+            value={form.require_2fa}
+            onChange={(event) => set('require_2fa', event.target.value as Require2fa)}
+            className="h-9 rounded-md border bg-background px-3 text-sm"
+          >
+            {REQUIRE_2FA.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
               </option>
             ))}
           </select>

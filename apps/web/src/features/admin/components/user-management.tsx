@@ -10,6 +10,8 @@ import { formatDate } from '../../../lib/format-date';
 import { USERS_PAGE_SIZE, useUsers } from '../api/get-users';
 import { ADMIN_MESSAGES, ROLE_LABELS } from '../lib/messages';
 import { roleBadgeVariant } from '../lib/user-actions';
+import { MoveToOrganization, ORG_ADMIN_POLICY, OrganizationFilter, useOrganizationNames } from './user-organization';
+import { usePendingIds } from './pending-signups';
 import { UserRowActions } from './user-row-actions';
 
 const SEARCH_DELAY_MS = 300;
@@ -25,13 +27,26 @@ export function UserManagement({ actor }: { actor: Me }) {
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const users = useUsers(search, page);
+  const [organizationId, setOrganizationId] = useState('');
+  const users = useUsers(search, page, organizationId);
+  const organizationNames = useOrganizationNames();
+  const pendingIds = usePendingIds();
+  const superAdmin = actor.role === 'super_admin';
   const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / USERS_PAGE_SIZE));
 
   return (
     <Card className="grid gap-4 p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold">Users</h2>
+        {superAdmin ? (
+          <OrganizationFilter
+            value={organizationId}
+            onChange={(value) => {
+              setOrganizationId(value);
+              setPage(1);
+            }}
+          />
+        ) : null}
         <div className="relative w-full max-w-xs">
           <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
           <Input
@@ -44,6 +59,7 @@ export function UserManagement({ actor }: { actor: Me }) {
           />
         </div>
       </div>
+      {superAdmin ? null : <p className="text-xs text-muted-foreground">{ORG_ADMIN_POLICY}</p>}
       {users.isPending ? <Spinner label="Loading users" /> : null}
       {users.isError ? (
         <div role="alert" className="flex items-center justify-between gap-4">
@@ -57,7 +73,8 @@ export function UserManagement({ actor }: { actor: Me }) {
         <p className="text-sm text-muted-foreground">{search ? 'No users match your search.' : 'No users yet.'}</p>
       ) : null}
       {users.data && users.data.users.length > 0 ? (
-        <div className="overflow-x-auto">
+        // min-w-0: a grid item would otherwise grow to the table's width and widen the page on a phone.
+        <div className="min-w-0 overflow-x-auto">
           <table className="w-full text-sm">
             <thead className="text-left text-muted-foreground">
               <tr className="border-b">
@@ -67,6 +84,11 @@ export function UserManagement({ actor }: { actor: Me }) {
                 <th scope="col" className="py-2 pr-3 font-medium">
                   Role
                 </th>
+                {superAdmin ? (
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Organisation
+                  </th>
+                ) : null}
                 <th scope="col" className="py-2 pr-3 font-medium">
                   Status
                 </th>
@@ -88,12 +110,26 @@ export function UserManagement({ actor }: { actor: Me }) {
                   <td className="py-2 pr-3">
                     <Badge variant={roleBadgeVariant(user.role)}>{ROLE_LABELS[user.role]}</Badge>
                   </td>
+                  {superAdmin ? (
+                    <td className="py-2 pr-3">
+                      {(user.organization_id && organizationNames.get(user.organization_id)) || '—'}
+                    </td>
+                  ) : null}
                   <td className="py-2 pr-3">
-                    {user.status === 'banned' ? <Badge variant="destructive">Banned</Badge> : <span>Active</span>}
+                    {user.status === 'banned' ? (
+                      <Badge variant="destructive">Banned</Badge>
+                    ) : pendingIds.has(user.id) ? (
+                      <Badge variant="secondary">Awaiting approval</Badge>
+                    ) : (
+                      <span>Active</span>
+                    )}
                   </td>
                   <td className="py-2 pr-3 whitespace-nowrap">{formatDate(user.created_at)}</td>
                   <td className="py-2 text-right">
-                    <UserRowActions actor={actor} user={user} />
+                    <div className="flex flex-wrap items-center justify-end gap-1">
+                      <MoveToOrganization actor={actor} user={user} />
+                      <UserRowActions actor={actor} user={user} />
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -101,7 +137,7 @@ export function UserManagement({ actor }: { actor: Me }) {
           </table>
         </div>
       ) : null}
-      <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
+      <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
         <span className="text-muted-foreground">
           {users.data ? `${users.data.total} ${users.data.total === 1 ? 'user' : 'users'}` : ''}
         </span>

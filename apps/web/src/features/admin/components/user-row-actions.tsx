@@ -6,7 +6,9 @@ import { toast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api-error';
 import { useBanUser, useDeleteUser, useSetUserRole, useUnbanUser } from '../api/user-mutations';
 import { ADMIN_MESSAGES } from '../lib/messages';
-import { userActions } from '../lib/user-actions';
+import { canManage, userActions } from '../lib/user-actions';
+import { EditUserDialog } from './edit-user-dialog';
+import { ResetLinkDialog } from './reset-link-dialog';
 
 const failed = (description: string, error: unknown) =>
   toast({
@@ -39,6 +41,12 @@ export function UserRowActions({ actor, user }: { actor: Me; user: AdminUser }) 
   if (!Object.values(actions).some(Boolean)) return <span className="text-xs text-muted-foreground">—</span>;
   return (
     <div className="flex flex-wrap justify-end gap-1" aria-label={`Actions for ${name}`} role="group">
+      {canManage(actor, user) ? (
+        <>
+          <EditUserDialog user={user} disabled={busy} />
+          <ResetLinkDialog user={user} disabled={busy} />
+        </>
+      ) : null}
       {actions.makeAdmin ? (
         <Button size="sm" variant="outline" disabled={busy} onClick={() => changeRole('admin')}>
           Make Admin

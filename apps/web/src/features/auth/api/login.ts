@@ -1,10 +1,11 @@
-import type { LoginBody, LoginResponse } from '@hearth/contract';
+import type { LoginBody, LoginResult } from '@hearth/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { meQueryOptions } from './get-me';
 
-export const login = (body: LoginBody): Promise<LoginResponse> => api.post<LoginResponse>(apiPaths.auth.login, body);
+/** A session, or `{mfa_required, challenge}` when the account signs in with a second factor (MfaStep). */
+export const login = (body: LoginBody): Promise<LoginResult> => api.post<LoginResult>(apiPaths.auth.login, body);
 
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -1,21 +1,25 @@
 import { ArrowLeft, Flame } from 'lucide-react';
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { ThemeToggle } from '../../../components/theme-toggle';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
+import { ForgotPassword } from '../../recovery';
 import { useAuth } from '../hooks/use-auth';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
+import { SsoSignIn } from './sso-sign-in';
 
 type AuthTab = 'signin' | 'signup';
 
 export function AuthPage() {
   const { user, isLoading } = useAuth();
-  const [tab, setTab] = useState<AuthTab>('signin');
+  // An invitation link opens on Sign Up.
+  const invited = useSearchParams()[0].has('invite');
+  const [tab, setTab] = useState<AuthTab>(invited ? 'signup' : 'signin');
   const [signInEmail, setSignInEmail] = useState('');
 
   if (isLoading) return <PageSpinner />;
@@ -52,6 +56,8 @@ export function AuthPage() {
               </TabsList>
               <TabsContent value="signin">
                 <SignInForm key={signInEmail} defaultEmail={signInEmail} />
+                <ForgotPassword defaultEmail={signInEmail} />
+                <SsoSignIn />
               </TabsContent>
               <TabsContent value="signup">
                 <SignUpForm onSignInNeeded={switchToSignIn} />

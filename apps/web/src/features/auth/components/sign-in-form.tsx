@@ -7,26 +7,49 @@ import { paths } from '../../../config/paths';
 import { useLogin } from '../api/login';
 import { TextField } from '../../../components/ui/text-field';
 import { toastAuthFailure } from './auth-toasts';
+import { MfaStep } from './mfa-step';
 
 export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const navigate = useNavigate();
   const loginMutation = useLogin();
   const [email, setEmail] = useState(defaultEmail);
   const [password, setPassword] = useState('');
+  const [challenge, setChallenge] = useState<string | null>(null);
   const submitting = loginMutation.isPending;
+
+  const signedIn = () => {
+    toast({ title: 'Welcome back!', description: 'You have successfully signed in.' });
+    void navigate(paths.dashboard, { replace: true });
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!email.trim() || !password || submitting) return;
     try {
-      await loginMutation.mutateAsync({ email: email.trim(), password });
+      const result = await loginMutation.mutateAsync({ email: email.trim(), password });
+      if ('mfa_required' in result) {
+        setChallenge(result.challenge);
+        return;
+      }
     } catch (error) {
       toastAuthFailure(error, { failed: 'Sign In Failed', unexpected: 'Sign In Error' });
       return;
     }
-    toast({ title: 'Welcome back!', description: 'You have successfully signed in.' });
-    void navigate(paths.dashboard, { replace: true });
+    signedIn();
   };
+
+  if (challenge) {
+    return (
+      <MfaStep
+        challenge={challenge}
+        onSignedIn={signedIn}
+        onCancel={() => {
+          setChallenge(null);
+          setPassword('');
+        }}
+      />
+    );
+  }
 
   return (
     <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} aria-busy={submitting}>

@@ -4,6 +4,7 @@ import { useCollectionEmbedding } from '../api/get-embedding-status';
 import type { KnowledgeCollection } from '../api/types';
 import { describeCollection, documentCountLabel, recentNames, updatedLabel } from '../lib/format';
 import { DeleteCollectionButton } from './delete-collection-button';
+import { ShareCollectionDialog } from './share-collection-dialog';
 
 interface CollectionCardProps {
   collection: KnowledgeCollection;
@@ -16,6 +17,8 @@ interface CollectionCardProps {
 export function CollectionCard({ collection, selected = false, onSelect, onDeleted }: CollectionCardProps) {
   const names = recentNames(collection.recent_documents);
   const embedding = useCollectionEmbedding(collection.id);
+  // Someone else's collection shared with the caller (issue 16): no sharing or deleting here.
+  const shared = collection.access === 'read' || collection.access === 'write';
   return (
     <article
       aria-label={collection.name}
@@ -34,7 +37,16 @@ export function CollectionCard({ collection, selected = false, onSelect, onDelet
         ) : (
           <h3 className="min-w-0 font-medium break-words">{collection.name}</h3>
         )}
-        <DeleteCollectionButton id={collection.id} name={collection.name} onDeleted={onDeleted} />
+        {shared ? (
+          <span className="shrink-0 rounded-md border px-1.5 py-0.5 text-xs text-muted-foreground">
+            {collection.access === 'write' ? 'Shared with you · can add' : 'Shared with you · read-only'}
+          </span>
+        ) : (
+          <div className="flex shrink-0">
+            <ShareCollectionDialog id={collection.id} name={collection.name} />
+            <DeleteCollectionButton id={collection.id} name={collection.name} onDeleted={onDeleted} />
+          </div>
+        )}
       </div>
       <p className="text-muted-foreground">{describeCollection(collection.description)}</p>
       <p className="text-xs text-muted-foreground">

@@ -1,5 +1,6 @@
 import type { InstalledModel } from '@hearth/contract';
 import { MessageSquare, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { VisionBadge } from './vision-badge';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +12,8 @@ interface InstalledModelRowProps {
   canDelete: boolean;
   onUse: () => void;
   onDelete: () => void;
+  /** Admins: who may see this model. */
+  visibility?: ReactNode;
 }
 
 const PROVIDER_KIND: Record<InstalledModel['provider']['kind'], string> = {
@@ -20,7 +23,7 @@ const PROVIDER_KIND: Record<InstalledModel['provider']['kind'], string> = {
 };
 
 /** One installed model: name, runtime, the facts the runtime reported (size, parameters, quantisation), actions. */
-export function InstalledModelRow({ model, inUse, canDelete, onUse, onDelete }: InstalledModelRowProps) {
+export function InstalledModelRow({ model, inUse, canDelete, onUse, onDelete, visibility }: InstalledModelRowProps) {
   const updated = modelUpdatedDate(model.modified_at);
   const facts = [...modelFacts(model), ...(updated ? [`updated ${updated}`] : [])];
   return (
@@ -38,6 +41,7 @@ export function InstalledModelRow({ model, inUse, canDelete, onUse, onDelete }: 
         </div>
         <p className="mt-1 text-xs text-muted-foreground">{facts.join(' · ')}</p>
       </div>
+      {visibility}
       {model.capabilities.embedding ? null : (
         <Button size="sm" variant={inUse ? 'secondary' : 'default'} onClick={onUse} disabled={inUse}>
           <MessageSquare aria-hidden />

@@ -10,6 +10,7 @@ import { useModels } from '../api/get-models';
 import { useProviders } from '../api/get-providers';
 import { usePullModel } from '../api/pull-model';
 import { useModelSelection } from '../hooks/use-model-selection';
+import { useModelVisibility } from '../hooks/use-model-visibility';
 import { ConnectionIndicator } from './connection-badge';
 import { DeleteModelDialog } from './delete-model-dialog';
 import { DiscoverModelsDialog } from './discover-models-dialog';
@@ -31,6 +32,7 @@ export function ModelsScreen({ isAdmin }: { isAdmin: boolean }) {
   const models = useModels(autoDetect && selection.connected ? AUTO_DETECT_MS : undefined);
   const providers = useProviders(isAdmin);
   const pull = usePullModel();
+  const visibility = useModelVisibility(isAdmin);
   const [query, setQuery] = useState('');
   const [deleting, setDeleting] = useState<InstalledModel | null>(null);
 
@@ -111,6 +113,7 @@ export function ModelsScreen({ isAdmin }: { isAdmin: boolean }) {
               canDelete={isAdmin}
               onUse={() => use(model)}
               onDelete={() => setDeleting(model)}
+              visibility={visibility('model', model.name, model.name)}
             />
           ))}
         </ul>
@@ -119,7 +122,11 @@ export function ModelsScreen({ isAdmin }: { isAdmin: boolean }) {
         <>
           <PullModelCard pull={pull} ollamaProviders={ollama} />
           <DownloadsCard />
-          <ProvidersCard providers={providers.data?.providers ?? []} loading={providers.isPending} />
+          <ProvidersCard
+            providers={providers.data?.providers ?? []}
+            loading={providers.isPending}
+            visibility={(provider) => visibility('provider', provider.id, provider.name)}
+          />
           <EmbeddingModelCard />
         </>
       ) : null}

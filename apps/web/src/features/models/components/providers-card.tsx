@@ -1,6 +1,6 @@
 import type { Provider } from '@hearth/contract';
 import { PlugZap, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -20,7 +20,16 @@ const SOURCE: Record<Provider['source'], string> = {
 };
 
 /** Admins: the model runtimes Hearth talks to, their status, Test and Remove, and adding new ones. */
-export function ProvidersCard({ providers, loading }: { providers: Provider[]; loading: boolean }) {
+export function ProvidersCard({
+  providers,
+  loading,
+  visibility,
+}: {
+  providers: Provider[];
+  loading: boolean;
+  /** Who may see a runtime's models (restricting a runtime restricts all of them). */
+  visibility?: (provider: Provider) => ReactNode;
+}) {
   const test = useTestProvider();
   const remove = useDeleteProvider();
   const [removing, setRemoving] = useState<Provider | null>(null);
@@ -77,6 +86,7 @@ export function ProvidersCard({ providers, loading }: { providers: Provider[]; l
                 {provider.base_url ?? ''}
                 {provider.error ? ` · ${provider.error}` : ''}
               </span>
+              {visibility?.(provider)}
               <Button size="sm" variant="outline" onClick={() => runTest(provider)} disabled={test.isPending}>
                 <PlugZap aria-hidden />
                 Test

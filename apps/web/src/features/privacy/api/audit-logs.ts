@@ -1,5 +1,5 @@
-import type { AuditChainReport, AuditLogList, AuditLogQuery } from '@hearth/contract';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { AuditLogList, AuditLogQuery } from '@hearth/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 
@@ -16,7 +16,3 @@ export const auditLogsQueryOptions = (filter: AuditLogFilter) =>
   queryOptions({ queryKey: ['audit-logs', filter] as const, queryFn: ({ signal }) => getAuditLogs(filter, signal) });
 
 export const useAuditLogs = (filter: AuditLogFilter) => useQuery(auditLogsQueryOptions(filter));
-
-export const verifyAuditChain = (): Promise<AuditChainReport> => api.get<AuditChainReport>(apiPaths.auditLogsVerify);
-
-export const useVerifyAuditChain = () => useMutation({ mutationFn: verifyAuditChain });

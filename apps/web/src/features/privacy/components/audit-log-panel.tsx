@@ -1,38 +1,26 @@
 import { AuditAction, type AuditEntry } from '@hearth/contract';
-import { ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
-import { type AuditLogFilter, useAuditLogs, useVerifyAuditChain } from '../api/audit-logs';
+import { paths } from '../../../config/paths';
+import { type AuditLogFilter, useAuditLogs } from '../api/audit-logs';
 
 const selectClasses = 'h-9 rounded-md border border-input bg-background px-2 text-sm';
 
-/** Audit Logs tab: the user's last 50 entries; admins may switch to their organisation and verify the chain. */
+/**
+ * Audit Logs tab: what happened to the user's own account and data (last 50). The instance-wide log is the admin
+ * panel's Audit tab; admins get a link there.
+ */
 export function AuditLogPanel({ isAdmin }: { isAdmin: boolean }) {
-  const scopeId = useId();
   const actionId = useId();
   const [filter, setFilter] = useState<AuditLogFilter>({ scope: 'self' });
   const logs = useAuditLogs(filter);
 
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap items-end gap-4">
-        {isAdmin ? (
-          <div className="grid gap-1">
-            <Label htmlFor={scopeId}>Show</Label>
-            <select
-              id={scopeId}
-              className={selectClasses}
-              value={filter.scope}
-              onChange={(event) => setFilter({ ...filter, scope: event.target.value as 'self' | 'organization' })}
-            >
-              <option value="self">My activity</option>
-              <option value="organization">My organisation</option>
-            </select>
-          </div>
-        ) : null}
+      <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
           <Label htmlFor={actionId}>Action</Label>
           <select
@@ -51,7 +39,11 @@ export function AuditLogPanel({ isAdmin }: { isAdmin: boolean }) {
             ))}
           </select>
         </div>
-        {isAdmin ? <VerifyChain /> : null}
+        {isAdmin ? (
+          <Link to={paths.adminTab('audit')} className="text-sm underline underline-offset-4">
+            Organisation audit log (Admin Panel)
+          </Link>
+        ) : null}
       </div>
       {logs.isPending ? <Spinner label="Loading audit logs" /> : null}
       {logs.isError ? (
@@ -59,33 +51,20 @@ export function AuditLogPanel({ isAdmin }: { isAdmin: boolean }) {
           Could not load the audit logs. {logs.error.message}
         </p>
       ) : null}
-      {logs.data ? <AuditTable entries={logs.data.entries} showUser={filter.scope === 'organization'} /> : null}
+      {logs.data ? <AuditTable entries={logs.data.entries} /> : null}
     </div>
   );
 }
 
-function VerifyChain() {
-  const verify = useVerifyAuditChain();
-  return (
-    <div className="flex items-center gap-3">
-      <Button variant="outline" onClick={() => verify.mutate()} disabled={verify.isPending}>
-        <ShieldCheck aria-hidden />
-        {verify.isPending ? 'Verifying...' : 'Verify chain'}
-      </Button>
-      <span role="status" className="text-sm">
-        {verify.isError ? <span className="text-destructive">Verification failed: {verify.error.message}</span> : null}
-        {verify.data?.valid ? `Chain intact: ${verify.data.checked} entries checked.` : null}
-        {verify.data && !verify.data.valid ? (
-          <span className="text-destructive">
-            Chain broken at entry {verify.data.first_invalid_id} ({verify.data.checked} checked).
-          </span>
-        ) : null}
-      </span>
-    </div>
-  );
+/** Who acted: "You", the system, or another person by name and role (their address and browser are not shown). */
+function actorLabel(entry: AuditEntry): string {
+  if (!entry.actor_id) return 'System';
+  if (entry.actor_id === entry.user_id) return 'You';
+  const name = entry.actor_name ?? entry.actor_email ?? 'Deleted user';
+  return entry.actor_role ? `${name} (${entry.actor_role.replace('_', ' ')})` : name;
 }
 
-function AuditTable({ entries, showUser }: { entries: AuditEntry[]; showUser: boolean }) {
+function AuditTable({ entries }: { entries: AuditEntry[] }) {
   if (entries.length === 0) return <p className="text-sm text-muted-foreground">No audit entries yet.</p>;
   return (
     <div className="overflow-x-auto rounded-md border">
@@ -96,7 +75,6 @@ function AuditTable({ entries, showUser }: { entries: AuditEntry[]; showUser: bo
             <th className="p-2 font-medium">When</th>
             <th className="p-2 font-medium">Action</th>
             <th className="p-2 font-medium">Resource</th>
-            {showUser ? <th className="p-2 font-medium">User</th> : null}
             <th className="p-2 font-medium">By</th>
             <th className="p-2 font-medium">From</th>
           </tr>
@@ -109,8 +87,7 @@ function AuditTable({ entries, showUser }: { entries: AuditEntry[]; showUser: bo
                 <Badge variant={entry.action === 'DELETE' ? 'destructive' : 'secondary'}>{entry.action}</Badge>
               </td>
               <td className="p-2">{entry.resource_type}</td>
-              {showUser ? <td className="p-2 font-mono text-xs">{entry.user_id ?? '—'}</td> : null}
-              <td className="p-2">{entry.actor_id ? (entry.actor_email ?? entry.actor_id) : 'System'}</td>
+              <td className="p-2">{actorLabel(entry)}</td>
               <td className="p-2 text-muted-foreground">{entry.ip ?? '—'}</td>
             </tr>
           ))}

@@ -24,12 +24,13 @@ describe('Data Retention form', () => {
     expect(onSave).toHaveBeenCalledWith({ data_retention_days: 30, auto_delete_enabled: true });
   });
 
-  it.each(['0', '3651', '', '12.5', '-3'])('falls back to 365 for invalid input (%j)', (value) => {
+  it.each(['0', '3651', '99999', '', '12.5', '-3'])('refuses invalid input (%j) and names the range', (value) => {
     const { onSave, input } = renderForm();
     fireEvent.change(input, { target: { value } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSave).toHaveBeenCalledWith({ data_retention_days: 365, auto_delete_enabled: false });
-    expect(input.value).toBe('365');
+    expect(onSave).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toBe('Enter a whole number of days from 1 to 3650.');
+    expect(input.value).toBe(value);
   });
 
   it('keeps the bounds 1 and 3650', () => {

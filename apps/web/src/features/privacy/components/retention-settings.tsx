@@ -1,4 +1,4 @@
-import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, normalizeRetentionDays, type PrivacySettings } from '@hearth/contract';
+import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, type PrivacySettings } from '@hearth/contract';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -11,23 +11,34 @@ interface RetentionSettingsFormProps {
   onSave: (settings: { data_retention_days: number; auto_delete_enabled: boolean }) => void;
 }
 
-/** Data Retention tab: days to keep chats (1-3650; anything else falls back to 365) and the auto-delete switch. */
+const RANGE_MESSAGE = `Enter a whole number of days from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}.`;
+
+/** A whole number of days in range, or null: out-of-range input is refused, never quietly replaced. */
+function retentionDays(text: string): number | null {
+  const value = Number(text);
+  const valid = text.trim() !== '' && Number.isInteger(value);
+  return valid && value >= MIN_RETENTION_DAYS && value <= MAX_RETENTION_DAYS ? value : null;
+}
+
+/** Data Retention tab: days to keep chats (1-3650; anything else is refused) and the auto-delete switch. */
 export function RetentionSettingsForm({ settings, pending, onSave }: RetentionSettingsFormProps) {
   const daysId = useId();
   const switchId = useId();
   const [days, setDays] = useState(String(settings.data_retention_days));
   const [autoDelete, setAutoDelete] = useState(settings.auto_delete_enabled);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
 
   return (
     <form
       className="grid gap-6"
-      // Out-of-range input is not refused: it falls back to 365 (spec §5), so native validation stays out of the way.
+      // Our own message names the range; the browser's native bubble would not.
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const normalized = normalizeRetentionDays(days);
-        setDays(String(normalized));
-        onSave({ data_retention_days: normalized, auto_delete_enabled: autoDelete });
+        const value = retentionDays(days);
+        setError(value === null ? RANGE_MESSAGE : null);
+        if (value !== null) onSave({ data_retention_days: value, auto_delete_enabled: autoDelete });
       }}
     >
       <div className="grid max-w-xs gap-2">
@@ -40,12 +51,18 @@ export function RetentionSettingsForm({ settings, pending, onSave }: RetentionSe
           max={MAX_RETENTION_DAYS}
           step={1}
           value={days}
+          aria-invalid={error !== null}
+          aria-describedby={error ? errorId : undefined}
           onChange={(event) => setDays(event.target.value)}
-          onBlur={() => setDays(String(normalizeRetentionDays(days)))}
         />
         <p className="text-xs text-muted-foreground">
-          From {MIN_RETENTION_DAYS} to {MAX_RETENTION_DAYS} days. Anything else is saved as 365.
+          From {MIN_RETENTION_DAYS} to {MAX_RETENTION_DAYS} days.
         </p>
+        {error && (
+          <p id={errorId} role="alert" className="text-xs text-destructive">
+            {error}
+          </p>
+        )}
       </div>
       <div className="flex items-start gap-3">
         <Switch id={switchId} checked={autoDelete} onCheckedChange={setAutoDelete} />

@@ -19,8 +19,9 @@ export function PasswordForm({ email }: { email: string }) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!current || !next || next !== confirm || saving) return;
+    let revoked: { revoked_sessions: number; revoked_tokens: number };
     try {
-      await changeMutation.mutateAsync({ current_password: current, new_password: next });
+      revoked = await changeMutation.mutateAsync({ current_password: current, new_password: next });
     } catch (error) {
       const description = isApiError(error) ? describeAuthError(error) : 'An unexpected error occurred.';
       toast({ title: 'Password change failed', description, variant: 'destructive' });
@@ -29,7 +30,7 @@ export function PasswordForm({ email }: { email: string }) {
     setCurrent('');
     setNext('');
     setConfirm('');
-    toast({ title: 'Password changed', description: 'Your password has been updated.' });
+    toast({ title: 'Password changed', description: passwordChangedText(revoked) });
   };
 
   return (
@@ -85,4 +86,20 @@ export function PasswordForm({ email }: { email: string }) {
       </CardContent>
     </Card>
   );
+}
+
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
+/** Says what else the new password ended, so revoked API tokens never come as a surprise. */
+export function passwordChangedText({ revoked_sessions: sessions, revoked_tokens: tokens }: PasswordChangeCounts) {
+  const ended = [
+    sessions > 0 ? `${plural(sessions, 'other session')} signed out` : '',
+    tokens > 0 ? `${plural(tokens, 'API token')} revoked (create new ones in Settings)` : '',
+  ].filter(Boolean);
+  return ended.length > 0 ? `Your password has been updated. ${ended.join('; ')}.` : 'Your password has been updated.';
+}
+
+interface PasswordChangeCounts {
+  revoked_sessions: number;
+  revoked_tokens: number;
 }

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
+import { PromptGroupsDialog } from './prompt-groups-dialog';
 
 interface Props {
   prompt: Prompt;
@@ -50,6 +51,7 @@ export function PromptCard({ prompt, onEdit, onCopy, onDelete, onShare, sharing 
                   Visible to everyone in your organisation
                 </span>
               </div>
+              <PromptGroupsDialog id={prompt.id} title={prompt.title} />
               <Button variant="ghost" size="icon" aria-label={`Edit ${prompt.title}`} onClick={onEdit}>
                 <Pencil aria-hidden />
               </Button>

@@ -6,7 +6,10 @@ import { toast } from '../../../components/ui/toast-store';
 import { useAuth } from '../../auth';
 import { parseHostList, useNetworkSettings, useSaveNetworkSettings } from '../api/network-settings';
 
-/** Admins only: intranet hosts that user-supplied URLs (Scrape Website) may reach despite being private. */
+/**
+ * Admin panel → Network: intranet hosts that user-supplied URLs (Scrape Website) may reach despite being private.
+ * An instance setting, so it lives with the admin settings, not in anyone's personal Settings.
+ */
 export function NetworkAccessCard() {
   const { isAdmin } = useAuth();
   if (!isAdmin) return null;

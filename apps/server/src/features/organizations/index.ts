@@ -1,0 +1,5 @@
+/** The organisations feature's public surface: what other features may use (ARCHITECTURE.md). */
+export { GroupRepository } from './group.repository';
+export { GroupService } from './group.service';
+export { OrganizationRepository } from './organization.repository';
+export { OrganizationService } from './organization.service';

@@ -1,0 +1,31 @@
+import type { InvitationPreview } from '@hearth/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { MailOpen } from 'lucide-react';
+import { describeAuthError } from '../../../lib/password-reasons';
+
+const ROLE_NAMES: Record<InvitationPreview['role'], string> = {
+  user: 'a user',
+  moderator: 'a moderator',
+  admin: 'an admin',
+};
+
+/** Above the sign-up form when it was opened from an invitation link: where the account will belong. */
+export function InvitationNote({ invitation }: { invitation: UseQueryResult<InvitationPreview> }) {
+  if (invitation.isPending) return null;
+  if (invitation.isError) {
+    return (
+      <p role="alert" className="rounded-md border border-destructive/50 p-3 text-sm text-destructive">
+        {describeAuthError(invitation.error)}
+      </p>
+    );
+  }
+  const { organization_name, role } = invitation.data;
+  return (
+    <p className="flex items-start gap-2 rounded-md border bg-muted/40 p-3 text-sm" data-testid="invitation-note">
+      <MailOpen className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span>
+        You have been invited to join <strong>{organization_name}</strong> as {ROLE_NAMES[role]}.
+      </span>
+    </p>
+  );
+}
