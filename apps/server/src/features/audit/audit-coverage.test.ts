@@ -91,12 +91,14 @@ describe(`every remaining change of state is audited (${testDb})`, () => {
     const put = (token: string, hosts: string[]) =>
       server.request('/api/admin/settings/network', { method: 'PUT', token, body: { allowed_hosts: hosts } });
     expect((await put(user.token, ['wiki.internal'])).status).toBe(403);
-    expect((await put(admin.token, ['0.0.0.0/0'])).status).toBe(400);
-    expect((await put(admin.token, ['Wiki.Internal', '10.1.0.0/16'])).status).toBe(200);
-    const entries = await log(admin, 'network_settings');
+    // The allow-list is instance-wide: an organisation's admin may not change it.
+    expect((await put(admin.token, ['wiki.internal'])).status).toBe(403);
+    expect((await put(superAdmin.token, ['0.0.0.0/0'])).status).toBe(400);
+    expect((await put(superAdmin.token, ['Wiki.Internal', '10.1.0.0/16'])).status).toBe(200);
+    const entries = await log(superAdmin, 'network_settings');
     expect(summary(entries)).toEqual([['UPDATE', null]]);
     expect(entries[0]).toMatchObject({
-      user_id: admin.id,
+      user_id: superAdmin.id,
       details: { allowed_hosts: ['wiki.internal', '10.1.0.0/16'] },
     });
   });

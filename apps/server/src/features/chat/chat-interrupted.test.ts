@@ -14,6 +14,7 @@ import {
   httpClient,
   login,
   startTestServer,
+  TEST_SETUP_CODE,
   type TestServer,
   testDb,
 } from '../../../test/test-server';
@@ -69,6 +70,8 @@ describe(`an answer cut off by a crash (${testDb})`, () => {
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
       AUTH_RATE_LIMIT_IP_MAX: '100000',
       AUTH_RATE_LIMIT_MAX: '100000',
+      // The first sign-up claims the instance: httpClient sends the tests' setup code.
+      HEARTH_SETUP_CODE: TEST_SETUP_CODE,
     };
     const first = await startServerProcess(env);
     child = first.child;
