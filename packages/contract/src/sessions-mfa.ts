@@ -39,6 +39,9 @@ export const SessionTokenInfo = z.object({
   prefix: z.string(),
   created_at: z.string(),
   last_used_at: z.string().nullable(),
+  /** Where the token was last used from; null until it is used. */
+  ip: z.string().nullable(),
+  device: z.string().nullable().describe('Readable summary of the last user agent, e.g. "curl"'),
   expires_at: z.string().nullable(),
   current: z.boolean().describe('The API token making this request'),
 });

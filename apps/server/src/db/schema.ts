@@ -85,6 +85,8 @@ export interface ApiTokensTable {
   token_hash: string;
   created_at: Timestamp;
   last_used_at: Timestamp | null;
+  last_used_ip: string | null;
+  last_used_user_agent: string | null;
   expires_at: Timestamp | null;
 }
 

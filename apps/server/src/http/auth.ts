@@ -75,7 +75,8 @@ async function resolveCredential(request: FastifyRequest, authService: AuthServi
   const header = request.headers.authorization;
   if (header) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const resolved = match?.[1] ? await authService.resolve(match[1]) : undefined;
+    const userAgent = request.headers['user-agent'] ?? null;
+    const resolved = match?.[1] ? await authService.resolve(match[1], { ip: request.ip, userAgent }) : undefined;
     return resolved ? { ...resolved, via: 'bearer' } : null;
   }
   const cookie = request.cookies[SESSION_COOKIE];

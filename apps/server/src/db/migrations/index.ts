@@ -21,6 +21,7 @@ import * as signupInvitations from './20261127_0003_signup_invitations';
 import * as orgsGroups from './20261127_0004_orgs_groups';
 import * as sso from './20261127_0005_sso';
 import * as modelGrants from './20261127_0006_model_grants';
+import * as tokenLastClient from './20261127_0007_token_last_client';
 
 /**
  * Every migration, in order. Timestamped names; a landed migration is never edited.
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0004_orgs_groups': orgsGroups,
   '20261127_0005_sso': sso,
   '20261127_0006_model_grants': modelGrants,
+  '20261127_0007_token_last_client': tokenLastClient,
 };

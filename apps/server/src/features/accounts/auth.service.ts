@@ -198,9 +198,9 @@ export class AuthService {
   }
 
   /** Resolves a bearer or cookie value to an active account, or nothing. */
-  async resolve(secret: string): Promise<ResolvedCredential | undefined> {
+  async resolve(secret: string, client?: ClientInfo): Promise<ResolvedCredential | undefined> {
     if (secret.startsWith(API_TOKEN_PREFIX)) {
-      const found = await this.apiTokens.findUserBySecret(secret);
+      const found = await this.apiTokens.findUserBySecret(secret, client);
       return found && { kind: 'api_token', tokenId: found.tokenId, user: found.user };
     }
     const found = await this.sessions.findActiveByToken(secret);

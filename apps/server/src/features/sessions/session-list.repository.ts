@@ -21,7 +21,16 @@ export class SessionListRepository {
     const now = nowIso();
     return this.db
       .selectFrom('api_tokens')
-      .select(['id', 'name', 'prefix', 'created_at', 'last_used_at', 'expires_at'])
+      .select([
+        'id',
+        'name',
+        'prefix',
+        'created_at',
+        'last_used_at',
+        'last_used_ip',
+        'last_used_user_agent',
+        'expires_at',
+      ])
       .where('user_id', '=', userId)
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
       .orderBy('created_at', 'desc')

@@ -26,7 +26,12 @@ export class SessionsService {
         device: describeUserAgent(row.user_agent),
         current: current.kind === 'session' && current.id === row.id,
       })),
-      tokens: tokens.map((row) => ({ ...row, current: current.kind === 'api_token' && current.id === row.id })),
+      tokens: tokens.map(({ last_used_ip, last_used_user_agent, ...row }) => ({
+        ...row,
+        ip: last_used_ip,
+        device: row.last_used_at ? describeUserAgent(last_used_user_agent) : null,
+        current: current.kind === 'api_token' && current.id === row.id,
+      })),
     };
   }
 

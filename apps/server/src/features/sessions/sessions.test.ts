@@ -60,6 +60,17 @@ describe(`sessions, sign-out scopes and revocation (${testDb})`, () => {
     expect(theirs.body.tokens).toEqual([]);
   });
 
+  it('shows where and from what each API token was last used', async () => {
+    const owner = await createUser(server, 'token-seen');
+    const created = await newToken(owner.token, 'sync job');
+    const unused = (await sessions(owner.token)).body.tokens.find((row) => row.name === 'sync job');
+    expect(unused).toMatchObject({ ip: null, device: null, last_used_at: null });
+    await server.request('/api/auth/me', { token: created.secret, headers: { 'user-agent': CHROME_LINUX } });
+    const used = (await sessions(owner.token)).body.tokens.find((row) => row.name === 'sync job');
+    expect(used).toMatchObject({ ip: '127.0.0.1', device: 'Chrome on Linux' });
+    expect(used?.last_used_at).not.toBeNull();
+  });
+
   it("revokes one session (404 for another account's) and signs out everywhere else", async () => {
     const owner = await createUser(server, 'revoker');
     const phone = await signInAgain(owner);

@@ -52,21 +52,33 @@ export class ApiTokenRepository {
   }
 
   /** Unexpired token of an active account, or nothing. Marks it used. */
-  async findUserBySecret(secret: string): Promise<{ tokenId: string; user: AuthUser } | undefined> {
+  async findUserBySecret(
+    secret: string,
+    client?: { ip: string | null; userAgent: string | null },
+  ): Promise<{ tokenId: string; user: AuthUser } | undefined> {
     const now = nowIso();
     const row = await this.db
       .selectFrom('api_tokens')
       .innerJoin('profiles', 'profiles.id', 'api_tokens.user_id')
       .leftJoin('user_roles', 'user_roles.user_id', 'profiles.id')
-      .select(['api_tokens.id as token_id', 'api_tokens.last_used_at', ...USER_COLUMNS])
+      .select(['api_tokens.id as token_id', 'api_tokens.last_used_at', 'api_tokens.last_used_ip', ...USER_COLUMNS])
       .where('api_tokens.token_hash', '=', sha256(secret))
       .where('profiles.status', '=', 'active')
       .where((eb) => eb.or([eb('api_tokens.expires_at', 'is', null), eb('api_tokens.expires_at', '>', now)]))
       .executeTakeFirst();
     if (!row) return undefined;
-    // Writing on every call would turn reads into writes; once a minute is precise enough.
-    if (!row.last_used_at || Date.parse(row.last_used_at) < Date.now() - 60_000) {
-      await this.db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', row.token_id).execute();
+    // Writing on every call would turn reads into writes; once a minute is precise enough, unless the token is
+    // used from a new address (the sessions page shows where each token was last used).
+    const moved = client !== undefined && client.ip !== row.last_used_ip;
+    if (moved || !row.last_used_at || Date.parse(row.last_used_at) < Date.now() - 60_000) {
+      const where = client
+        ? { last_used_ip: client.ip, last_used_user_agent: client.userAgent?.slice(0, 500) ?? null }
+        : {};
+      await this.db
+        .updateTable('api_tokens')
+        .set({ last_used_at: now, ...where })
+        .where('id', '=', row.token_id)
+        .execute();
     }
     return { tokenId: row.token_id, user: toAuthUser(row) };
   }

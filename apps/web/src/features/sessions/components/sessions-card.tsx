@@ -88,7 +88,9 @@ export function SessionsCard() {
                   <span className="font-medium">{token.name}</span>
                   <span className="text-xs text-muted-foreground">
                     {token.prefix}… · Created {formatDate(token.created_at, '—')} · Last used{' '}
-                    {formatDate(token.last_used_at)} (manage under API tokens)
+                    {formatDate(token.last_used_at)}
+                    {token.device ? ` from ${token.device}` : ''}
+                    {token.ip ? `, ${token.ip}` : ''} (manage under API tokens)
                   </span>
                 </div>
               </li>
