@@ -24,10 +24,19 @@ export const SecuritySettings = z
       .min(1)
       .max(24 * 365),
     /** Who must sign in with a second factor; people under it without one are sent to enrol. */
-    require_2fa: Require2fa.default('off'),
+    require_2fa: Require2fa,
   })
   .meta({ id: 'SecuritySettings' });
 export type SecuritySettings = z.infer<typeof SecuritySettings>;
+
+/**
+ * PUT /api/admin/settings/security. A client written before the 2FA policy existed leaves `require_2fa` out:
+ * that keeps the stored policy, so an old script can never switch two-factor enforcement off by omission.
+ */
+export const SecuritySettingsUpdate = SecuritySettings.extend({ require_2fa: Require2fa.optional() }).meta({
+  id: 'SecuritySettingsUpdate',
+});
+export type SecuritySettingsUpdate = z.infer<typeof SecuritySettingsUpdate>;
 
 /** The most a knowledge upload may be, whatever the setting says. */
 export const UPLOAD_LIMIT_MAX_MB = 10;

@@ -1,4 +1,10 @@
-import { ErrorBody, InstanceDefaults, SecuritySettings, SystemSettings } from '@hearth/contract';
+import {
+  ErrorBody,
+  InstanceDefaults,
+  SecuritySettings,
+  SecuritySettingsUpdate,
+  SystemSettings,
+} from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
 import { auditContext } from '../audit';
@@ -28,7 +34,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ adminSettingsService: 
       schema: {
         tags,
         summary: 'Change the password policy, sign-up mode and session lifetime',
-        body: SecuritySettings,
+        body: SecuritySettingsUpdate,
         response: { 200: SecuritySettings, ...errors },
       },
     },

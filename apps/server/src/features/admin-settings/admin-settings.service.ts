@@ -1,4 +1,10 @@
-import { SecuritySettings, SystemSettings, UPLOAD_LIMIT_MAX_MB, type InstanceDefaults } from '@hearth/contract';
+import {
+  SecuritySettings,
+  type SecuritySettingsUpdate,
+  SystemSettings,
+  UPLOAD_LIMIT_MAX_MB,
+  type InstanceDefaults,
+} from '@hearth/contract';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../audit';
 import type { InstanceSettingsRepository } from './instance-settings.repository';
@@ -43,7 +49,13 @@ export class AdminSettingsService {
     return stored.success ? { ...fallback, ...stored.data } : fallback;
   }
 
-  async updateSecurity(actorId: string, settings: SecuritySettings, context: AuditContext): Promise<SecuritySettings> {
+  async updateSecurity(
+    actorId: string,
+    update: SecuritySettingsUpdate,
+    context: AuditContext,
+  ): Promise<SecuritySettings> {
+    // Left out means "unchanged", never "off" (see SecuritySettingsUpdate).
+    const settings = { ...update, require_2fa: update.require_2fa ?? (await this.security()).require_2fa };
     await this.save(actorId, SECURITY_KEY, settings, context);
     return this.security();
   }
