@@ -114,7 +114,7 @@ test('an unknown docs path shows the 404 page', async ({ page }) => {
 });
 
 test('docs pages have no WCAG 2.1 AA violations (axe), in light and dark themes', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const audit = async (label: string) => {
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     const found = results.violations.map(
