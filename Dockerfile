@@ -51,6 +51,10 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
+# DejaVu Sans: PDF exports of conversations embed it so accented, Greek and Cyrillic text survive.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends fonts-dejavu-core \
+  && rm -rf /var/lib/apt/lists/*
 # The root package.json carries the version Hearth reports; the layout matches the repository's, so the
 # bundle finds the web app at apps/web/dist and its npm packages in node_modules.
 COPY --from=deps /app/package.json ./package.json

@@ -65,6 +65,8 @@ export default defineConfig({
       // The fake Ollama is the only runtime, and tests change its model list: no caching of that list.
       BUILTIN_RUNTIME: 'false',
       MODEL_LIST_CACHE_MS: '0',
+      // The fake runtime answers every request alike: titles stay the question's (auto-title has server tests).
+      CHAT_AUTO_TITLE: 'false',
       // GGUF downloads come from the local fake file server.
       ALLOW_PRIVATE_DOWNLOADS: 'true',
     },

@@ -25,13 +25,19 @@ test('the first account is an admin: Admin badge, Admin Panel link, and /admin o
 test('sidebar links lead to their pages; New Chat goes to /', async ({ page }) => {
   await signedInAsNewUser(page, 'navigator');
   // No link to a page that is not built: those entries (and their placeholder pages) are gone until they exist.
-  for (const name of ['Search', 'Notes', 'Archived Chats', 'Playground']) {
+  for (const name of ['Notes', 'Playground']) {
     await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
   }
   await expect(page.getByText(/coming soon|not built yet/i)).toHaveCount(0);
   await page.goto('/notes');
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
   await page.goto('/');
+
+  await page.getByRole('link', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(page.getByText(/coming soon|not built yet/i)).toHaveCount(0);
+  await page.getByRole('link', { name: 'Archived Chats', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Archived Chats' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Workspace' }).click();
   await expect(page.getByRole('heading', { name: 'Workspace' })).toBeVisible();

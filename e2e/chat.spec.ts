@@ -65,7 +65,7 @@ test('Stop ends the answer midway and keeps what was produced', async ({ page })
   await expect(answers(page).last()).not.toContainText('word300');
 });
 
-test('Regenerate replaces the last answer', async ({ page }) => {
+test('Regenerate shows a new answer and keeps the previous one a switch away', async ({ page }) => {
   await setFakeRuntime(page.request, { reply: 'First answer here.' });
   await signedInAsNewUser(page, 'regenerator');
   await send(page, 'Say something');
@@ -75,12 +75,15 @@ test('Regenerate replaces the last answer', async ({ page }) => {
   await page.getByRole('button', { name: 'Regenerate answer' }).click();
   await expect(answers(page).last()).toContainText('Second, better answer.');
   await expect(answers(page)).toHaveCount(1);
+  await expect(page.getByRole('group', { name: 'Answer 2 of 2' })).toBeVisible();
   await page.reload();
   await expect(answers(page)).toHaveCount(1);
   await expect(answers(page).first()).toContainText('Second, better answer.');
+  await page.getByRole('button', { name: 'Previous answer' }).click();
+  await expect(answers(page).first()).toContainText('First answer here.');
 });
 
-test('editing a message resends it and answers again', async ({ page }) => {
+test('editing a message sends the new version and answers it; the original stays a switch away', async ({ page }) => {
   await setFakeRuntime(page.request, { reply: 'About cats.' });
   await signedInAsNewUser(page, 'editor');
   await send(page, 'Tell me about cats');
@@ -93,6 +96,7 @@ test('editing a message resends it and answers again', async ({ page }) => {
   await expect(answers(page).last()).toContainText('About dogs.');
   await expect(page.locator('[data-type="user"]')).toHaveText(/Tell me about dogs/);
   await expect(answers(page)).toHaveCount(1);
+  await expect(page.getByRole('group', { name: 'Version 2 of 2' })).toBeVisible();
 });
 
 test('deleting a conversation removes it from the list with the success toast', async ({ page }) => {

@@ -11,6 +11,14 @@ export async function setFakeRuntime(request: APIRequestContext, knobs: FakeKnob
 export const longReply = (words: number): string =>
   Array.from({ length: words }, (_, index) => `word${index + 1}`).join(' ');
 
+/** Everything the fake model was sent so far in this run, oldest first: each request's messages as one text. */
+export async function promptsSeen(request: APIRequestContext): Promise<string[]> {
+  const response = await request.get(`${FAKE_CONTROL_URL}/chats`);
+  expect(response.status()).toBe(200);
+  const chats = (await response.json()) as { messages?: { content: string }[] }[];
+  return chats.map((chat) => (chat.messages ?? []).map((message) => message.content).join('\n'));
+}
+
 /** The URL and sha256 of the tiny GGUF the e2e file server offers (a Hugging Face stand-in). */
 export async function fakeModelFile(request: APIRequestContext): Promise<{ url: string; sha256: string }> {
   const response = await request.get(`${FAKE_CONTROL_URL}/file`);

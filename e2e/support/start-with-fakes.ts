@@ -30,6 +30,13 @@ const control = http.createServer((request, response) => {
         .end(JSON.stringify(mails.map(({ to: recipients, subject, text }) => ({ to: recipients, subject, text }))));
       return;
     }
+    // The chat requests the fake received (their bodies): what the model was shown.
+    if (request.method === 'GET' && request.url === '/chats') {
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(fake.chats().map((chat) => chat.body)));
+      return;
+    }
     if (request.method === 'GET' && request.url === '/file') {
       response
         .writeHead(200, { 'content-type': 'application/json' })

@@ -103,6 +103,8 @@ const EnvSchema = z.object({
   LLAMA_PARALLEL: intFrom(1, 64).default(2),
   LLAMA_IDLE_UNLOAD_SECONDS: intFrom(0, 86_400).default(300),
   PROVIDER_TIMEOUT_MS: intFrom(100, 120_000).default(5000),
+  /** After a chat's first answer, the answering model names the chat (issue 17); false keeps the question's title. */
+  CHAT_AUTO_TITLE: bool.default(true),
   /** Each call to the GitHub API (releases, deployments) and to the deployment webhook gives up after this. */
   GITHUB_TIMEOUT_MS: intFrom(100, 120_000).default(15_000),
   /** Drafting one documentation update (a whole page from the model) gives up after this. */

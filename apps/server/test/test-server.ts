@@ -107,6 +107,8 @@ export async function startTestServer(
     HEARTH_SETUP_CODE: TEST_SETUP_CODE,
     // Tests sign up many accounts freely; the approval default has its own tests (features/admin/signup-*.test.ts).
     SIGNUP_MODE: 'open',
+    // Fake runtimes answer every request alike, so an automatic title would be their reply; its tests turn it on.
+    CHAT_AUTO_TITLE: 'false',
     ...env,
   });
   const app = await buildApp(config, { logger: false });

@@ -47,12 +47,24 @@ export const SystemSettings = z
     /** Initial model in the chat for people who have not picked one; null lets the app choose. */
     default_model: z.string().trim().min(1).max(300).nullable(),
     upload_limit_mb: z.number().int().min(1).max(UPLOAD_LIMIT_MAX_MB),
+    /** Whether share links may be public (no sign-in); off unless an admin allows it (issue 17). */
+    public_share_links: z.boolean(),
   })
   .meta({ id: 'SystemSettings' });
 export type SystemSettings = z.infer<typeof SystemSettings>;
 
+/** PUT body: leaving `public_share_links` out keeps the stored choice (older clients never switch it). */
+export const SystemSettingsUpdate = SystemSettings.extend({ public_share_links: z.boolean().optional() }).meta({
+  id: 'SystemSettingsUpdate',
+});
+export type SystemSettingsUpdate = z.infer<typeof SystemSettingsUpdate>;
+
 /** GET /api/instance/defaults (signed-in users): what the apps need to know of the system settings. */
 export const InstanceDefaults = z
-  .object({ default_model: z.string().nullable(), upload_limit_mb: z.number().int() })
+  .object({
+    default_model: z.string().nullable(),
+    upload_limit_mb: z.number().int(),
+    public_share_links: z.boolean(),
+  })
   .meta({ id: 'InstanceDefaults' });
 export type InstanceDefaults = z.infer<typeof InstanceDefaults>;

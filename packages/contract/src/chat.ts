@@ -108,6 +108,16 @@ export const MessageMetadata = z.object({
 });
 export type MessageMetadata = z.infer<typeof MessageMetadata>;
 
+/** A message's siblings (same parent, oldest first): "‹ 2/3 ›". The ids switch to the neighbouring one. */
+export const MessageBranch = z.object({
+  /** 1-based. */
+  position: z.number().int().min(1),
+  count: z.number().int().min(2),
+  previous_id: z.string().nullable(),
+  next_id: z.string().nullable(),
+});
+export type MessageBranch = z.infer<typeof MessageBranch>;
+
 export const Message = z
   .object({
     id: z.string(),
@@ -120,6 +130,11 @@ export const Message = z
     model: z.string().nullable(),
     created_at: z.string(),
     metadata: MessageMetadata,
+    /**
+     * Where this message sits among its alternatives (issue 17 branching: edits and regenerations keep every
+     * version). Only on GET .../messages, and only when there is more than one.
+     */
+    branch: MessageBranch.optional(),
   })
   .meta({ id: 'ChatMessage' });
 export type Message = z.infer<typeof Message>;
@@ -131,6 +146,13 @@ export const Conversation = z
     created_at: z.string(),
     updated_at: z.string(),
     message_count: z.number().int().optional(),
+    /** An answer is being generated in it right now (the list says so; see GET /api/conversations/:id/live). */
+    generating: z.boolean().optional(),
+    /** Organise (issue 17): the folder it is filed in, when pinned, when archived, its tags. */
+    folder_id: z.string().nullable().optional(),
+    pinned_at: z.string().nullable().optional(),
+    archived_at: z.string().nullable().optional(),
+    tags: z.array(z.string()).optional(),
   })
   .meta({ id: 'Conversation' });
 export type Conversation = z.infer<typeof Conversation>;
@@ -139,6 +161,14 @@ export const ConversationListQuery = z.object({
   /** Opaque; from `next_cursor` of the previous page. */
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
+  /**
+   * Which chats (issue 17): `all` every chat not archived (the default); `unfiled` the sidebar's recent list (not
+   * pinned, in no folder); `pinned`; `folder` (with folder_id); `archived` (the Archived Chats page).
+   */
+  section: z.enum(['all', 'unfiled', 'pinned', 'folder', 'archived']).default('all'),
+  folder_id: z.uuid().optional(),
+  /** Title contains this text (case-insensitive). */
+  q: z.string().trim().max(200).optional(),
 });
 export type ConversationListQuery = z.input<typeof ConversationListQuery>;
 
@@ -217,35 +247,45 @@ export const SendMessageBody = AnswerOptions.extend({
   content: z.string().max(100_000),
   /** From POST /api/chat/attachments. */
   attachment_ids: z.array(z.uuid()).max(10).optional(),
+  /** On the first send only: the new chat starts with this preset's settings (issue 17). */
+  preset_id: z.uuid().optional(),
 }).refine((body) => body.content.trim().length > 0 || (body.attachment_ids?.length ?? 0) > 0, {
   message: 'Type a message or attach a file',
   path: ['content'],
 });
 export type SendMessageBody = z.input<typeof SendMessageBody>;
 
-/** Answer the last user message again; the last assistant answer (or error message) is replaced. */
+/** Answer the last user message of the shown path again: a new answer beside the old one, which is kept. */
 export const RegenerateBody = AnswerOptions;
 export type RegenerateBody = z.input<typeof RegenerateBody>;
 
-/** Replace a user message's text, drop every message after it, and answer again. */
+/** Send an edited version of a user message as a new branch beside it (the original is kept) and answer it. */
 export const EditMessageBody = AnswerOptions.extend({ content: z.string().trim().min(1).max(100_000) });
 export type EditMessageBody = z.input<typeof EditMessageBody>;
 
 export const MessageParams = z.object({ id: z.uuid(), messageId: z.uuid() });
 export type MessageParams = z.infer<typeof MessageParams>;
 
+/** POST /api/conversations/:id/branch: show the branch that contains this message. */
+export const SwitchBranchBody = z.object({ message_id: z.uuid() });
+export type SwitchBranchBody = z.infer<typeof SwitchBranchBody>;
+
+/** The shown path now ends at this message: the newest descendant of the chosen one (itself when none). */
+export const SwitchBranchResponse = z.object({ active_leaf_id: z.string() });
+export type SwitchBranchResponse = z.infer<typeof SwitchBranchResponse>;
+
 export const StopResponse = z.object({ stopped: z.boolean() });
 export type StopResponse = z.infer<typeof StopResponse>;
 
 /**
  * Server-sent events of POST /api/chat/stream, /regenerate and /edit: `event: <type>` + `data: <json>`.
- * Order: conversation → messages_removed? → user_message? → context → token* → done | error.
+ * Order: conversation → user_message? → context → token* → done | error. Edit and regenerate delete nothing:
+ * the new message becomes the end of the shown path, and the replaced one stays on its own branch.
  * `context` comes again when the enhanced path failed before answering and a plain call takes over.
  * `error` carries the saved system message (is_error) when there is one to show.
  */
 export const ChatStreamEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('conversation'), conversation: Conversation }),
-  z.object({ type: z.literal('messages_removed'), message_ids: z.array(z.string()) }),
   z.object({ type: z.literal('user_message'), message: Message }),
   z.object({
     type: z.literal('context'),

@@ -103,6 +103,8 @@ export const DataExport = z
             content: z.string(),
             model: z.string().nullable(),
             created_at: z.string(),
+            /** The message it follows: edits and regenerations make a tree (issue 17); null for a first message. */
+            parent_id: z.string().nullable(),
           }),
         ),
       }),

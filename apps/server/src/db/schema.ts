@@ -142,6 +142,50 @@ export interface ChatConversationsTable {
   summary_message_count: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Where the shown path of the message tree ends; null: the newest message (20261128_0002_branching). */
+  active_leaf_id: string | null;
+  /** The last message the cached summary covers: it is used only on paths through it (20261128_0002_branching). */
+  summary_through_id: string | null;
+  /** The folder it is filed in (organise); null when in no folder. */
+  folder_id: string | null;
+  /** When pinned; null when not. Pinned chats form the sidebar's own section. */
+  pinned_at: Timestamp | null;
+  /** When archived; archived chats leave the main list for the Archived Chats page. */
+  archived_at: Timestamp | null;
+  /** 1 once the person renamed it: an automatic title never overwrites theirs. */
+  title_set_by_user: Generated<number>;
+  /** This chat's own settings (contract ChatSettings as JSON text); null: the defaults of a new chat. */
+  settings: string | null;
+  /** The preset the chat was started from, if any (kept when the preset is deleted: its settings were copied). */
+  preset_id: string | null;
+}
+
+/** One searchable text (a message, or a title when message_id is null), kept by triggers (migration 0003_search). */
+export interface ChatSearchDocsTable {
+  id: Generated<number>;
+  owner_id: string;
+  conversation_id: string;
+  message_id: string | null;
+  created_at: Timestamp;
+  /** PostgreSQL only: the `simple` tsvector (SQLite keeps its text in the chat_search_fts table). */
+  tsv?: string;
+}
+
+export interface ChatFoldersTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** Nested one level only: a folder with a parent has no children (checked by the service). */
+  parent_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChatConversationTagsTable {
+  conversation_id: string;
+  user_id: string;
+  tag: string;
+  created_at: Timestamp;
 }
 
 export interface ChatMessagesTable {
@@ -160,6 +204,33 @@ export interface ChatMessagesTable {
   writer: string | null;
   /** When the writer last saved it. */
   written_at: string | null;
+  /** The message this one follows in the tree; null for a first message (20261128_0002_branching). */
+  parent_id: string | null;
+}
+
+/** Share links (issue 17): a snapshot of a conversation; the token is found by its SHA-256. */
+export interface ChatSharesTable {
+  id: string;
+  user_id: string;
+  conversation_id: string;
+  token_hash: string;
+  /** The token sealed with SECRET (lib/secret-box.ts), so its owner can copy the link again. */
+  token_sealed: string;
+  title: string;
+  is_public: number;
+  created_at: Timestamp;
+}
+
+export interface ChatShareMessagesTable {
+  id: string;
+  share_id: string;
+  position: number;
+  type: 'user' | 'assistant' | 'system';
+  content: string;
+  model: string | null;
+  /** JSON array of UsedDocument (the sources the page shows). */
+  sources: string;
+  created_at: Timestamp;
 }
 
 export interface ChatAttachmentsTable {
@@ -522,6 +593,30 @@ export interface ModelGrantsTable {
   created_at: Timestamp;
 }
 
+/** Presets ("assistants", issue 17): owned like prompts, shared with the organisation or with groups. */
+export interface ChatPresetsTable {
+  id: string;
+  user_id: string;
+  /** The owner's organisation when the preset was last saved (sharing is checked against the current one). */
+  organization_id: string | null;
+  name: string;
+  description: string | null;
+  /** Contract ChatSettings as JSON text. */
+  settings: string;
+  /** JSON array of starter prompts. */
+  starters: string;
+  /** 0/1: visible to the owner's organisation. */
+  shared: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChatPresetGroupSharesTable {
+  preset_id: string;
+  group_id: string;
+  created_at: Timestamp;
+}
+
 export interface PromptGroupSharesTable {
   prompt_id: string;
   group_id: string;
@@ -547,6 +642,8 @@ export interface Database {
   user_group_members: UserGroupMembersTable;
   knowledge_collection_shares: KnowledgeCollectionSharesTable;
   prompt_group_shares: PromptGroupSharesTable;
+  chat_presets: ChatPresetsTable;
+  chat_preset_group_shares: ChatPresetGroupSharesTable;
   model_grants: ModelGrantsTable;
   profiles: ProfilesTable;
   user_credentials: UserCredentialsTable;
@@ -565,8 +662,13 @@ export interface Database {
   model_providers: ModelProvidersTable;
   model_downloads: ModelDownloadsTable;
   chat_conversations: ChatConversationsTable;
+  chat_folders: ChatFoldersTable;
+  chat_conversation_tags: ChatConversationTagsTable;
   chat_messages: ChatMessagesTable;
+  chat_search_docs: ChatSearchDocsTable;
   chat_attachments: ChatAttachmentsTable;
+  chat_shares: ChatSharesTable;
+  chat_share_messages: ChatShareMessagesTable;
   knowledge_collections: KnowledgeCollectionsTable;
   knowledge_documents: KnowledgeDocumentsTable;
   knowledge_chunks: KnowledgeChunksTable;

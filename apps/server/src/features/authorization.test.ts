@@ -4,7 +4,14 @@
  * to build its request and what each caller should get. In the postgres project the same table runs a second
  * time against two replica processes on PostgreSQL + S3 (issue 8): setup on one, every checked request on the other.
  */
-import type { AdminUser, ApiTokenCreated, Attachment, InvitationCreated, MessageList } from '@hearth/contract';
+import type {
+  AdminUser,
+  ApiTokenCreated,
+  Attachment,
+  ChatShare,
+  InvitationCreated,
+  MessageList,
+} from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEvents } from '../../test/chat-helpers';
 import { type FakeGithub, startFakeGithub } from '../../test/fakes/fake-github';
@@ -84,6 +91,26 @@ const ssoOff: Expectation = {
 interface ErrorShape {
   code?: string;
   error?: { code?: string };
+}
+
+/** A new chat folder of the owner (the `user` caller); its id. */
+async function newOwnedFolder(s: Scenario): Promise<string> {
+  const response = await s.setupClient.request<{ id: string }>('/api/chat-folders', {
+    token: s.accounts.user.token,
+    body: { name: 'target' },
+  });
+  if (response.status !== 201) throw new Error(`setup: folder creation failed (${response.status})`);
+  return response.body.id;
+}
+
+/** A new preset of the owner (the `user` caller), shared with the organisation; its id. */
+async function newOwnedPreset(s: Scenario): Promise<string> {
+  const response = await s.setupClient.request<{ id: string }>('/api/presets', {
+    token: s.accounts.user.token,
+    body: { name: 'authz preset', shared: true },
+  });
+  if (response.status !== 201) throw new Error(`setup: preset creation failed (${response.status})`);
+  return response.body.id;
 }
 
 /** What a row's request builder gets: who is calling, and ways to make fresh targets. */
@@ -175,6 +202,30 @@ const textFile = () => {
   const form = new FormData();
   form.append('file', new Blob(['authorisation check']), 'authz.txt');
   return form;
+};
+
+/** A one-conversation ChatGPT export (conversations.json) as an upload. */
+const chatGptExport = () => {
+  const form = new FormData();
+  const mapping = {
+    q: { parent: null, message: { author: { role: 'user' }, content: { content_type: 'text', parts: ['authz'] } } },
+  };
+  form.append(
+    'file',
+    new Blob([JSON.stringify([{ title: 'authz', current_node: 'q', mapping }])]),
+    'conversations.json',
+  );
+  return form;
+};
+/** A new share link of the owner's new conversation (made through the setup server). */
+const newOwnedShare = async (s: Scenario) => {
+  const conversation = await s.newOwnedConversation();
+  const response = await s.setupClient.request<ChatShare>('/api/shares', {
+    token: s.accounts.user.token,
+    body: { conversation_id: conversation.id },
+  });
+  if (response.status !== 201) throw new Error(`setup: share failed (${response.status})`);
+  return response.body;
 };
 
 /** Captures the table's mail (SMTP is configured, so the mail-based routes answer). */
@@ -674,6 +725,12 @@ const ROUTES: RouteRule[] = [
   },
 
   { route: 'GET /api/conversations', expect: signedIn, request: get('/api/conversations') },
+  // Every signed-in caller may search; results are their own (search.test.ts shows nobody else's are found).
+  {
+    route: 'GET /api/conversations/search',
+    expect: signedIn,
+    request: get('/api/conversations/search?q=hello'),
+  },
   { route: 'POST /api/conversations', expect: signedIn, request: () => ({ path: '/api/conversations', body: {} }) },
   { route: 'DELETE /api/conversations', expect: signedIn, request: get('/api/conversations') },
   {
@@ -685,6 +742,39 @@ const ROUTES: RouteRule[] = [
     route: 'PATCH /api/conversations/:id',
     expect: ownerOnly,
     request: async (s) => ({ path: `/api/conversations/${(await s.newOwnedConversation()).id}`, body: { title: 'x' } }),
+  },
+  // Organise (issue 17): another user's conversation or folder reads as not found.
+  {
+    route: 'PATCH /api/conversations/:id/organize',
+    expect: ownerOnly,
+    request: async (s) => ({
+      path: `/api/conversations/${(await s.newOwnedConversation()).id}/organize`,
+      body: { pinned: true },
+    }),
+  },
+  {
+    route: 'POST /api/conversations/bulk',
+    expect: ownerOnly,
+    request: async (s) => ({
+      path: '/api/conversations/bulk',
+      body: { ids: [(await s.newOwnedConversation()).id], action: 'archive' },
+    }),
+  },
+  { route: 'GET /api/chat-folders', expect: signedIn, request: get('/api/chat-folders') },
+  {
+    route: 'POST /api/chat-folders',
+    expect: signedIn,
+    request: () => ({ path: '/api/chat-folders', body: { name: 'authz' } }),
+  },
+  {
+    route: 'PATCH /api/chat-folders/:id',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/chat-folders/${await newOwnedFolder(s)}`, body: { name: 'renamed' } }),
+  },
+  {
+    route: 'DELETE /api/chat-folders/:id',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/chat-folders/${await newOwnedFolder(s)}` }),
   },
   {
     route: 'DELETE /api/conversations/:id',
@@ -702,6 +792,12 @@ const ROUTES: RouteRule[] = [
     request: async (s) => ({ path: `/api/conversations/${(await s.newOwnedConversation()).id}/stop`, body: {} }),
   },
   {
+    // Issue 17: re-attach to an answer being generated (204 when none is, which counts as allowed).
+    route: 'GET /api/conversations/:id/live',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/conversations/${(await s.newOwnedConversation()).id}/live` }),
+  },
+  {
     route: 'POST /api/conversations/:id/regenerate',
     expect: ownerOnly,
     request: async (s) => ({
@@ -715,6 +811,15 @@ const ROUTES: RouteRule[] = [
     request: async (s) => {
       const { id, userMessageId } = await s.newOwnedConversation();
       return { path: `/api/conversations/${id}/messages/${userMessageId}/edit`, body: { model: MODEL, content: 'x' } };
+    },
+  },
+  {
+    // Issue 17 branching: show the branch through a message of one's own conversation.
+    route: 'POST /api/conversations/:id/branch',
+    expect: ownerOnly,
+    request: async (s) => {
+      const { id, userMessageId } = await s.newOwnedConversation();
+      return { path: `/api/conversations/${id}/branch`, body: { message_id: userMessageId } };
     },
   },
   {
@@ -746,6 +851,41 @@ const ROUTES: RouteRule[] = [
     route: 'GET /api/chat/attachments/:id/content',
     expect: ownerOnly,
     request: async (s) => ({ path: `/api/chat/attachments/${(await s.newOwnedAttachment()).id}/content` }),
+  },
+  // Share links, export, import and temporary chat (issue 17).
+  {
+    route: 'POST /api/shares',
+    expect: ownerOnly,
+    request: async (s) => ({ path: '/api/shares', body: { conversation_id: (await s.newOwnedConversation()).id } }),
+  },
+  { route: 'GET /api/shares', expect: signedIn, request: get('/api/shares') },
+  {
+    route: 'DELETE /api/shares/:id',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/shares/${(await newOwnedShare(s)).id}` }),
+  },
+  {
+    route: 'GET /api/shared/:token',
+    expect: signedIn,
+    request: async (s) => ({ path: `/api/shared/${(await newOwnedShare(s)).token}` }),
+  },
+  {
+    route: 'GET /api/conversations/:id/export',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/conversations/${(await s.newOwnedConversation()).id}/export?format=md` }),
+  },
+  {
+    route: 'POST /api/conversations/import',
+    expect: signedIn,
+    request: () => ({ path: '/api/conversations/import', form: chatGptExport() }),
+  },
+  {
+    route: 'POST /api/chat/temporary',
+    expect: signedIn,
+    request: () => ({
+      path: '/api/chat/temporary',
+      body: { model: MODEL, messages: [{ role: 'user', content: 'authz' }] },
+    }),
   },
   { route: 'GET /api/prompts', expect: signedIn, request: get('/api/prompts') },
   {
@@ -789,6 +929,47 @@ const ROUTES: RouteRule[] = [
     route: 'PUT /api/prompts/:id/groups',
     expect: ownerOnly,
     request: async (s) => ({ path: `/api/prompts/${await s.newOwnedPrompt()}/groups`, body: { group_ids: [] } }),
+  },
+  // Presets (issue 17): shared ones are usable in the organisation, but only the owner changes or shares them.
+  { route: 'GET /api/presets', expect: signedIn, request: get('/api/presets') },
+  {
+    route: 'POST /api/presets',
+    expect: signedIn,
+    request: () => ({ path: '/api/presets', body: { name: 'authz', settings: { temperature: 0.5 } } }),
+  },
+  {
+    route: 'PATCH /api/presets/:id',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/presets/${await newOwnedPreset(s)}`, body: { name: 'changed' } }),
+  },
+  {
+    route: 'DELETE /api/presets/:id',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/presets/${await newOwnedPreset(s)}` }),
+  },
+  {
+    route: 'GET /api/presets/:id/groups',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/presets/${await newOwnedPreset(s)}/groups` }),
+  },
+  {
+    route: 'PUT /api/presets/:id/groups',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/presets/${await newOwnedPreset(s)}/groups`, body: { group_ids: [] } }),
+  },
+  // A chat's own settings (issue 17): another user's chat reads as not found.
+  {
+    route: 'GET /api/conversations/:id/settings',
+    expect: ownerOnly,
+    request: async (s) => ({ path: `/api/conversations/${(await s.newOwnedConversation()).id}/settings` }),
+  },
+  {
+    route: 'PUT /api/conversations/:id/settings',
+    expect: ownerOnly,
+    request: async (s) => ({
+      path: `/api/conversations/${(await s.newOwnedConversation()).id}/settings`,
+      body: { settings: { temperature: 0.7 } },
+    }),
   },
   {
     route: 'GET /api/knowledge/collections/:id/shares',

@@ -21,11 +21,14 @@ import { registerModelRoutes } from '../features/models/model-feature';
 import { registerPrivacyRoutes } from '../features/privacy/privacy-feature';
 import { groupRoutes } from '../features/organizations/group.routes';
 import { organizationRoutes } from '../features/organizations/organization.routes';
+import { presetRoutes } from '../features/presets/preset.routes';
 import { promptShareRoutes } from '../features/prompts/prompt-share.routes';
 import { promptRoutes } from '../features/prompts/prompt.routes';
 import { recoveryRoutes } from '../features/recovery/recovery.routes';
 import { registerReleasesRoutes } from '../features/releases/releases-feature';
 import { registerSsoRoutes } from '../features/sso/sso-feature';
+import { registerSharingRoutes } from '../features/sharing/sharing-feature';
+import { registerTemporaryChatRoutes } from '../features/temporary-chat/temporary-chat-feature';
 import { apiTokenRoutes } from '../features/tokens/api-token.routes';
 import { registerUpdateNoticeRoutes } from '../features/updates/update-feature';
 import { registerStaticWeb } from '../http/static-web';
@@ -79,6 +82,8 @@ export async function registerRoutes(
   });
   await registerModelRoutes(server, services.models);
   await registerChatRoutes(server, services.chat);
+  await registerSharingRoutes(server, services.sharing);
+  await registerTemporaryChatRoutes(server, services.temporaryChat);
   await registerKnowledgeRoutes(server, services.knowledge);
   await registerWebImportRoutes(server, services.webImport);
   await registerPrivacyRoutes(server, services.privacy);
@@ -88,5 +93,6 @@ export async function registerRoutes(
   await registerDocsRoutes(server, services.docs);
   await server.register(promptRoutes, { promptService: services.promptService });
   await server.register(promptShareRoutes, { promptShareService: services.promptShareService });
+  await server.register(presetRoutes, { presetService: services.presetService });
   await registerStaticWeb(server, path.resolve(platform.webDist));
 }

@@ -38,11 +38,15 @@ import { buildWebImport } from '../features/knowledge/scraper/web-import-feature
 import { buildModelFeature } from '../features/models/model-feature';
 import { buildPrivacyFeature } from '../features/privacy/privacy-feature';
 import { GroupRepository, GroupService, OrganizationRepository, OrganizationService } from '../features/organizations';
+import { PresetRepository } from '../features/presets/preset.repository';
+import { PresetService } from '../features/presets/preset.service';
 import { PromptShareService } from '../features/prompts/prompt-share.service';
 import { PromptRepository, PromptShareRepository } from '../features/prompts/prompt.repository';
 import { PromptService } from '../features/prompts/prompt.service';
 import { buildReleasesFeature } from '../features/releases/releases-feature';
 import { buildSsoFeature } from '../features/sso/sso-feature';
+import { buildSharingFeature } from '../features/sharing/sharing-feature';
+import { buildTemporaryChat } from '../features/temporary-chat/temporary-chat-feature';
 import { ApiTokenRepository } from '../features/tokens/api-token.repository';
 import { ApiTokenService } from '../features/tokens/api-token.service';
 import { buildUpdateNotices } from '../features/updates/update-feature';
@@ -195,8 +199,11 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
     uow,
     audit,
   );
+  const presetService = new PresetService(new PresetRepository(db.kysely), uow, audit);
   const chat = buildChatFeature({
     db,
+    autoTitle: config.CHAT_AUTO_TITLE,
+    presets: presetService,
     blobs,
     registry: models.registry,
     log,
@@ -241,10 +248,19 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
     }),
     privacy,
     chat,
+    sharing: buildSharingFeature({
+      db,
+      secret: config.SECRET,
+      uow,
+      audit,
+      settings: { publicAllowed: () => adminSettingsService.publicShareLinksAllowed() },
+    }),
+    temporaryChat: buildTemporaryChat(models.registry),
     releases: buildReleasesFeature(config, db, uow, audit, networkSettings),
     updateNoticeService: buildUpdateNotices(db, uow, VERSION),
     docs: buildDocsFeature({ config, db, uow, audit, models, adminSettings: adminSettingsService, jobs }),
     promptService: new PromptService(new PromptRepository(db.kysely), uow, audit),
+    presetService,
     promptShareService: new PromptShareService(
       new PromptRepository(db.kysely),
       new PromptShareRepository(db.kysely),

@@ -35,6 +35,12 @@ export const UploadScreen = lazyScreen(() =>
 export const WorkspaceRoute = lazyScreen(() =>
   import('./routes/workspace/workspace-route').then((module) => module.WorkspaceRoute),
 );
+export const SearchPage = lazyScreen(() =>
+  import('../features/search/components/search-page').then((module) => module.SearchPage),
+);
+export const ArchivedPage = lazyScreen(() =>
+  import('../features/chat/components/archived-page').then((module) => module.ArchivedPage),
+);
 export const SettingsRoute = lazyScreen(() => import('./routes/settings-route').then((module) => module.SettingsRoute));
 export const ProfileRoute = lazyScreen(() => import('./routes/profile-route').then((module) => module.ProfileRoute));
 export const DocsRoute = lazyScreen(() =>

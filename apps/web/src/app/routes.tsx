@@ -7,10 +7,12 @@ import { HomeGate } from './guards/home-gate';
 import { RequireAuth } from './guards/require-auth';
 import {
   AdminDashboard,
+  ArchivedPage,
   DocsRoute,
   KnowledgeScreen,
   LandingPage,
   ProfileRoute,
+  SearchPage,
   SettingsRoute,
   SetupPage,
   UploadScreen,
@@ -18,6 +20,8 @@ import {
 } from './lazy-screens';
 import { ChatRoute } from './routes/chat-route';
 import { NotFoundPage } from './routes/not-found-page';
+import { TemporaryChatRoute } from './routes/temporary-chat-route';
+import { SharedConversationPage } from '../features/sharing';
 
 export const routes: RouteObject[] = [
   { path: paths.auth, element: <AuthPage /> },
@@ -26,6 +30,8 @@ export const routes: RouteObject[] = [
   { path: paths.resetPassword, element: <ResetPasswordPage /> },
   { path: paths.verifyEmail, element: <VerifyEmailPage /> },
   { path: paths.quickStart, element: <SetupPage /> },
+  // A share link: the page itself says when signing in is needed (issue 17).
+  { path: paths.sharedPattern, element: <SharedConversationPage /> },
   // Every page of the docs sidebar (features/docs); any other /docs path falls through to the 404 page.
   ...docsNavItems.map((item): RouteObject => ({ path: item.path, element: <DocsRoute /> })),
   {
@@ -35,10 +41,13 @@ export const routes: RouteObject[] = [
       { path: paths.home, element: <ChatRoute /> },
       { path: paths.dashboard, element: <ChatRoute /> },
       { path: paths.chatPattern, element: <ChatRoute /> },
+      { path: paths.temporaryChat, element: <TemporaryChatRoute /> },
       { path: paths.workspace, element: <WorkspaceRoute /> },
       { path: paths.workspaceTabPattern, element: <WorkspaceRoute /> },
       { path: paths.knowledge, element: <KnowledgeScreen /> },
       { path: paths.upload, element: <UploadScreen /> },
+      { path: paths.archived, element: <ArchivedPage /> },
+      { path: paths.search, element: <SearchPage /> },
       { path: paths.settings, element: <SettingsRoute /> },
       { path: paths.profile, element: <ProfileRoute /> },
       {

@@ -8,6 +8,13 @@ export const paths = {
   /** A conversation opened from the sidebar. */
   chat: (id: string) => `/c/${encodeURIComponent(id)}`,
   chatPattern: '/c/:conversationId',
+  /** A read-only share link (issue 17); the token is the secret. */
+  shared: (token: string) => `/s/${encodeURIComponent(token)}`,
+  sharedPattern: '/s/:token',
+  /** Temporary chat (issue 17): nothing is saved. */
+  temporaryChat: '/temporary',
+  /** A new chat started from a preset (issue 17). */
+  presetChat: (presetId: string) => `/?preset=${encodeURIComponent(presetId)}`,
   workspace: '/workspace',
   workspaceTab: (tab: string) => `/workspace/${encodeURIComponent(tab)}`,
   workspaceTabPattern: '/workspace/:tab',
@@ -17,6 +24,10 @@ export const paths = {
   upload: '/upload',
   settings: '/settings',
   profile: '/profile',
+  /** Archived conversations: list, search, restore, delete (issue 17). */
+  archived: '/archived',
+  /** Conversation search (issue 17); the Ctrl/Cmd+K palette searches the same. */
+  search: '/search',
   admin: '/admin',
   /** Pages opened from one-time links in mails and admin dialogs (the secret is in the #fragment). */
   resetPassword: '/reset-password',
@@ -71,8 +82,14 @@ export const apiPaths = {
   /** The groups of the caller's organisation (whom to share collections and prompts with). */
   groups: '/api/groups',
   events: '/api/events',
+  chatFolders: {
+    list: '/api/chat-folders',
+    byId: (id: string) => `/api/chat-folders/${encodeURIComponent(id)}`,
+  },
   conversations: {
     list: '/api/conversations',
+    /** Full-text search over the caller's own conversations (issue 17). */
+    search: '/api/conversations/search',
     clear: '/api/conversations',
     byId: (id: string) => `/api/conversations/${encodeURIComponent(id)}`,
     messages: (id: string) => `/api/conversations/${encodeURIComponent(id)}/messages`,
@@ -80,6 +97,14 @@ export const apiPaths = {
     edit: (id: string, messageId: string) =>
       `/api/conversations/${encodeURIComponent(id)}/messages/${encodeURIComponent(messageId)}/edit`,
     stop: (id: string) => `/api/conversations/${encodeURIComponent(id)}/stop`,
+    /** Show the branch through a message (issue 17 branching). */
+    branch: (id: string) => `/api/conversations/${encodeURIComponent(id)}/branch`,
+    /** Organise (issue 17): pin, archive, move, tag one; bulk actions over several. */
+    organize: (id: string) => `/api/conversations/${encodeURIComponent(id)}/organize`,
+    bulk: '/api/conversations/bulk',
+    /** A chat's own settings (issue 17). */
+    settings: (id: string) => `/api/conversations/${encodeURIComponent(id)}/settings`,
+    live: (id: string) => `/api/conversations/${encodeURIComponent(id)}/live`,
   },
   chat: {
     stream: '/api/chat/stream',
@@ -172,6 +197,12 @@ export const apiPaths = {
       reject: (updateId: string) => `/api/admin/docs/updates/${encodeURIComponent(updateId)}/reject`,
     },
   },
+  /** Presets ("assistants", issue 17). */
+  presets: {
+    list: '/api/presets',
+    byId: (id: string) => `/api/presets/${encodeURIComponent(id)}`,
+    groups: (id: string) => `/api/presets/${encodeURIComponent(id)}/groups`,
+  },
   prompts: {
     list: '/api/prompts',
     byId: (id: string) => `/api/prompts/${encodeURIComponent(id)}`,
@@ -187,6 +218,16 @@ export const apiPaths = {
     revision: (path: string, revision: number) =>
       `/api/admin/docs/page/revision?path=${encodeURIComponent(path)}&revision=${revision}`,
     revert: '/api/admin/docs/page/revert',
+  },
+  /** Share links, export, import and temporary chat (issue 17). */
+  sharing: {
+    shares: '/api/shares',
+    share: (id: string) => `/api/shares/${encodeURIComponent(id)}`,
+    shared: (token: string) => `/api/shared/${encodeURIComponent(token)}`,
+    export: (conversationId: string, format: 'md' | 'json' | 'pdf') =>
+      `/api/conversations/${encodeURIComponent(conversationId)}/export?format=${format}`,
+    import: '/api/conversations/import',
+    temporaryChat: '/api/chat/temporary',
   },
   instanceDefaults: '/api/instance/defaults',
   auditLogs: '/api/audit-logs',

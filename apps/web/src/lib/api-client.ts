@@ -11,6 +11,8 @@ interface RequestOptions {
   method?: Method;
   body?: unknown;
   signal?: AbortSignal;
+  /** Lets the request finish after the page is closed (e.g. a delete whose undo window lapses on unload). */
+  keepalive?: boolean;
 }
 
 /** Whether this browser may hold a session: the readable CSRF cookie is set and cleared with the session cookie. */
@@ -55,7 +57,7 @@ async function failure(response: Response): Promise<ApiError> {
 
 /**
  * POSTs JSON and hands back the open response of a text/event-stream answer (EventSource cannot POST).
- * Aborting the signal closes the connection, which the server takes as "stop".
+ * Aborting the signal closes the connection (an answer goes on on the server: only its Stop route stops it).
  */
 export async function apiStream(
   path: string,
@@ -70,6 +72,18 @@ export async function apiStream(
   });
   if (!response.ok) throw await failure(response);
   if (!response.body) throw new ApiError({ status: response.status, code: 'http_error', message: 'Empty stream' });
+  return response.body;
+}
+
+/** GETs a text/event-stream that may have nothing to say: null on 204 (no content). */
+export async function apiFollow(path: string, signal?: AbortSignal): Promise<ReadableStream<Uint8Array> | null> {
+  const response = await send(path, {
+    method: 'GET',
+    headers: buildHeaders('GET', false, 'text/event-stream'),
+    signal,
+  });
+  if (!response.ok) throw await failure(response);
+  if (response.status === 204 || !response.body) return null;
   return response.body;
 }
 
@@ -88,6 +102,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     headers: buildHeaders(method, hasBody),
     body: hasBody ? JSON.stringify(options.body) : undefined,
     signal: options.signal,
+    keepalive: options.keepalive,
   });
   const payload = parseJson(await response.text());
   if (!response.ok) throw toApiError(response.status, payload);
@@ -101,5 +116,6 @@ export const api = {
   put: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
   stream: apiStream,
+  follow: apiFollow,
   upload: apiUpload,
 };

@@ -22,6 +22,11 @@ import * as orgsGroups from './20261127_0004_orgs_groups';
 import * as sso from './20261127_0005_sso';
 import * as modelGrants from './20261127_0006_model_grants';
 import * as tokenLastClient from './20261127_0007_token_last_client';
+import * as branching from './20261128_0002_branching';
+import * as search from './20261128_0003_search';
+import * as organise from './20261128_0004_organise';
+import * as presets from './20261128_0005_presets';
+import * as share from './20261128_0006_share';
 
 /**
  * Every migration, in order. Timestamped names; a landed migration is never edited.
@@ -51,4 +56,9 @@ export const migrations: Record<string, Migration> = {
   '20261127_0005_sso': sso,
   '20261127_0006_model_grants': modelGrants,
   '20261127_0007_token_last_client': tokenLastClient,
+  '20261128_0002_branching': branching,
+  '20261128_0003_search': search,
+  '20261128_0004_organise': organise,
+  '20261128_0005_presets': presets,
+  '20261128_0006_share': share,
 };

@@ -4,6 +4,7 @@ import {
   SecuritySettings,
   SecuritySettingsUpdate,
   SystemSettings,
+  SystemSettingsUpdate,
 } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
@@ -57,7 +58,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ adminSettingsService: 
       schema: {
         tags,
         summary: 'Change the default model and the upload limit',
-        body: SystemSettings,
+        body: SystemSettingsUpdate,
         response: { 200: SystemSettings, ...errors },
       },
     },

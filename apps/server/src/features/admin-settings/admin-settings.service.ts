@@ -2,6 +2,7 @@ import {
   SecuritySettings,
   type SecuritySettingsUpdate,
   SystemSettings,
+  type SystemSettingsUpdate,
   UPLOAD_LIMIT_MAX_MB,
   type InstanceDefaults,
 } from '@hearth/contract';
@@ -61,13 +62,19 @@ export class AdminSettingsService {
   }
 
   async system(): Promise<SystemSettings> {
-    const fallback: SystemSettings = { default_model: null, upload_limit_mb: UPLOAD_LIMIT_MAX_MB };
+    const fallback: SystemSettings = {
+      default_model: null,
+      upload_limit_mb: UPLOAD_LIMIT_MAX_MB,
+      public_share_links: false,
+    };
     const stored = SystemSettings.partial().safeParse(await this.repository.getJson(SYSTEM_KEY));
     return stored.success ? { ...fallback, ...stored.data } : fallback;
   }
 
-  async updateSystem(actorId: string, settings: SystemSettings, context: AuditContext): Promise<SystemSettings> {
-    await this.save(actorId, SYSTEM_KEY, settings, context);
+  async updateSystem(actorId: string, update: SystemSettingsUpdate, context: AuditContext): Promise<SystemSettings> {
+    // Left out means "unchanged", never "off" (see SystemSettingsUpdate).
+    const public_share_links = update.public_share_links ?? (await this.system()).public_share_links;
+    await this.save(actorId, SYSTEM_KEY, { ...update, public_share_links }, context);
     return this.system();
   }
 
@@ -89,8 +96,13 @@ export class AdminSettingsService {
   }
 
   async instanceDefaults(): Promise<InstanceDefaults> {
-    const { default_model, upload_limit_mb } = await this.system();
-    return { default_model, upload_limit_mb };
+    const { default_model, upload_limit_mb, public_share_links } = await this.system();
+    return { default_model, upload_limit_mb, public_share_links };
+  }
+
+  /** Whether share links may be made public (issue 17); off by default. */
+  async publicShareLinksAllowed(): Promise<boolean> {
+    return (await this.system()).public_share_links;
   }
 
   /** Largest knowledge upload in bytes (the setting, never above the hard maximum). */

@@ -133,12 +133,28 @@ describe(`admin settings: security and system (${testDb})`, () => {
 
   it('stores system settings and shows the defaults to every signed-in user', async () => {
     const defaults = await server.request('/api/instance/defaults', { token: user.token });
-    expect(defaults.body).toEqual({ default_model: null, upload_limit_mb: 10 });
+    expect(defaults.body).toEqual({ default_model: null, upload_limit_mb: 10, public_share_links: false });
     const saved = await putSystem(superAdmin.token, { default_model: 'ollama/llama3:latest', upload_limit_mb: 4 });
-    expect(saved.body).toEqual({ default_model: 'ollama/llama3:latest', upload_limit_mb: 4 });
+    expect(saved.body).toEqual({
+      default_model: 'ollama/llama3:latest',
+      upload_limit_mb: 4,
+      public_share_links: false,
+    });
     expect((await server.request('/api/admin/settings/system', { token: admin.token })).body).toEqual(saved.body);
     expect((await server.request('/api/instance/defaults', { token: user.token })).body).toEqual(saved.body);
     expect((await server.request('/api/instance/defaults')).status).toBe(401);
+  });
+
+  it('keeps public share links allowed when a PUT leaves the field out', async () => {
+    const allowed = await putSystem(superAdmin.token, {
+      default_model: null,
+      upload_limit_mb: 10,
+      public_share_links: true,
+    });
+    expect(allowed.body.public_share_links).toBe(true);
+    const later = await putSystem(superAdmin.token, { default_model: null, upload_limit_mb: 8 });
+    expect(later.body).toEqual({ default_model: null, upload_limit_mb: 8, public_share_links: true });
+    await putSystem(superAdmin.token, { default_model: null, upload_limit_mb: 10, public_share_links: false });
   });
 
   it('applies the upload limit to knowledge uploads, in the spec message', async () => {

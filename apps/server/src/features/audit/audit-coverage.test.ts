@@ -73,7 +73,7 @@ describe(`every remaining change of state is audited (${testDb})`, () => {
     expect((await put(admin.token, 'security', SECURITY)).status).toBe(403);
     expect((await put(superAdmin.token, 'security', { ...SECURITY, session_lifetime_hours: 0 })).status).toBe(400);
     expect((await put(superAdmin.token, 'security', SECURITY)).status).toBe(200);
-    const system = { default_model: null, upload_limit_mb: 5 };
+    const system = { default_model: null, upload_limit_mb: 5, public_share_links: false };
     expect((await put(admin.token, 'system', system)).status).toBe(403);
     expect((await put(superAdmin.token, 'system', system)).status).toBe(200);
 

@@ -34,6 +34,15 @@ export class ActiveGenerations {
     };
   }
 
+  /** How many answers of the user are being generated on this replica. */
+  countOf(userId: string): number {
+    let count = 0;
+    for (const running of this.byConversation.values()) {
+      if (running.userId === userId) count += running.controllers.size;
+    }
+    return count;
+  }
+
   /** Stops every generation of the conversation, on whichever replica runs it; false when none was running. */
   async stop(conversationId: string): Promise<boolean> {
     if (this.stopHere(conversationId)) return true;

@@ -40,7 +40,8 @@ export class AnswerDrafts {
     holdWorkerId(this.writer);
   }
 
-  open(userId: string, conversationId: string, model: string): DraftAnswer {
+  /** `parentId`: the message answered (the answer is stored under it in the message tree). */
+  open(userId: string, conversationId: string, model: string, parentId?: string): DraftAnswer {
     const { messages, writer, log, saveEveryMs } = this;
     let text = '';
     let saved = '';
@@ -55,7 +56,13 @@ export class AnswerDrafts {
     };
     const create = async () => {
       const content = text;
-      const message = await messages.insert(userId, conversationId, { type: 'assistant', content, model, writer });
+      const message = await messages.insert(userId, conversationId, {
+        type: 'assistant',
+        content,
+        model,
+        writer,
+        parentId,
+      });
       id = message.id;
       saved = content;
       savedAt = Date.now();
@@ -96,6 +103,28 @@ export class AnswerDrafts {
       }
     }
     return interrupted;
+  }
+
+  /** The conversation's answer being written by a live writer (any replica), or null. */
+  async writing(userId: string, conversationId: string): Promise<string | null> {
+    const now = Date.now();
+    const live = (await this.messages.drafts({ userId, conversationId })).find((draft) => !this.abandoned(draft, now));
+    return live?.id ?? null;
+  }
+
+  /** The user's conversations with an answer being written by a live writer (any replica). */
+  async writingConversations(userId: string): Promise<string[]> {
+    return (await this.liveDraftsOf(userId)).map((draft) => draft.conversation_id);
+  }
+
+  /** How many of the user's answers other replicas are writing (this one counts its own in memory). */
+  async writingElsewhere(userId: string): Promise<number> {
+    return (await this.liveDraftsOf(userId)).filter((draft) => draft.writer !== this.writer).length;
+  }
+
+  private async liveDraftsOf(userId: string) {
+    const now = Date.now();
+    return (await this.messages.draftsOf(userId)).filter((draft) => !this.abandoned(draft, now));
   }
 
   private abandoned(draft: DraftRow, now: number): boolean {

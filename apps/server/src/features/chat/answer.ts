@@ -22,6 +22,10 @@ export interface AnswerRequest {
   provider: ModelProvider;
   model: string;
   temperature: number;
+  /** A chat's own parameters (issue 17); absent: the runtime's defaults. */
+  topP?: number;
+  maxTokens?: number;
+  contextSize?: number;
   signal: AbortSignal;
   /** The enhanced path (context, summary, documents); null to make only the plain call. */
   enhanced: (() => Promise<PreparedPrompt>) | null;
@@ -54,12 +58,12 @@ const stoppedEarly = (fallback: boolean): AnswerOutcome => ({
  * (the user already saw it): the failure is reported as it is.
  */
 export async function answerWithFallback(request: AnswerRequest): Promise<AnswerOutcome> {
-  const { provider, model, temperature, signal } = request;
+  const { provider, model, temperature, topP, maxTokens, contextSize, signal } = request;
   const call = async (prepared: PreparedPrompt, fallback: boolean): Promise<AnswerOutcome> => {
     request.onContext?.(prepared);
     const answer = await runModel(
       provider,
-      { model, messages: prepared.plan.messages, temperature, signal },
+      { model, messages: prepared.plan.messages, temperature, topP, maxTokens, contextSize, signal },
       request.onToken,
     );
     return { status: answer.finishReason === 'aborted' ? 'stopped' : 'answered', answer, prepared, fallback };

@@ -7,29 +7,49 @@ import { openAIRoutes } from '../openai-compat/openai.routes';
 import { OpenAICompatService } from '../openai-compat/openai.service';
 import type { AuditService } from '../audit/audit.service';
 import type { EventBus } from '../events/event-bus';
+import type { PresetService } from '../presets';
 import { ActiveGenerations } from './active-generations';
 import { AnswerDrafts } from './answer-drafts';
 import { AttachmentRepository } from './attachment.repository';
 import { attachmentRoutes } from './attachment.routes';
 import { AttachmentService } from './attachment.service';
+import { AutoTitles } from './auto-title';
+import { branchRoutes } from './branch.routes';
+import { BranchService } from './branch.service';
 import { type Logger, ChatRunner } from './chat-runner';
 import { chatRoutes } from './chat.routes';
 import { ChatService } from './chat.service';
+import { ChatSettingsRepository } from './chat-settings.repository';
+import { chatSettingsRoutes } from './chat-settings.routes';
+import { ChatSettingsService } from './chat-settings.service';
 import { ConversationRepository } from './conversation.repository';
 import { conversationRoutes } from './conversation.routes';
 import { ConversationService } from './conversation.service';
 import { ConversationContextService } from './conversation-context.service';
 import { type ChatKnowledge, noKnowledgeContext, plainChatKnowledge } from './knowledge-context';
 import { LegacyChatService } from './legacy-chat.service';
+import { LiveAnswerService } from './live-answer.service';
+import { LiveAnswers } from './live-answers';
 import { MessageRepository } from './message.repository';
 import { ModelGates } from './model-gates';
+import { OrganiseRepository } from './organise.repository';
+import { organiseRoutes } from './organise.routes';
+import { OrganiseService } from './organise.service';
+import { SearchRepository } from './search.repository';
+import { searchRoutes } from './search.routes';
+import { SearchService } from './search.service';
 
 export interface ChatFeature {
   conversationService: ConversationService;
+  organiseService: OrganiseService;
   chatService: ChatService;
+  branchService: BranchService;
   legacyChatService: LegacyChatService;
+  liveAnswerService: LiveAnswerService;
   attachmentService: AttachmentService;
   openAIService: OpenAICompatService;
+  chatSettingsService: ChatSettingsService;
+  searchService: SearchService;
   /** Marks answers left unfinished by a server that died as interrupted (run at start-up). */
   start(): Promise<void>;
 }
@@ -46,19 +66,39 @@ export interface ChatDependencies {
   uow: UnitOfWork;
   /** Conversations created, renamed and deleted are audited in the same transaction. */
   audit: AuditService;
+  /** Name a chat with the model after its first answer (config CHAT_AUTO_TITLE). */
+  autoTitle?: boolean;
+  /** Presets (issue 17): chats start from them, and /v1 answers to their names. */
+  presets: PresetService;
 }
 
 /** Wires chat, attachments and the OpenAI-compatible API (called from app.ts). */
 export function buildChatFeature(dependencies: ChatDependencies): ChatFeature {
-  const { db, blobs, registry, log, knowledge, events, uow, audit } = dependencies;
+  const { db, blobs, registry, log, knowledge, events, uow, audit, presets } = dependencies;
+  const chatKnowledge = knowledge ?? plainChatKnowledge(noKnowledgeContext);
+  const chatSettingsService = new ChatSettingsService(new ChatSettingsRepository(db.kysely), presets, uow, audit);
   const conversations = new ConversationRepository(db.kysely);
   const messages = new MessageRepository(db.kysely);
   const attachmentService = new AttachmentService(new AttachmentRepository(db.kysely), blobs);
   const active = new ActiveGenerations(events);
   const gates = new ModelGates(registry);
-  const context = new ConversationContextService(knowledge ?? plainChatKnowledge(noKnowledgeContext));
+  const context = new ConversationContextService(chatKnowledge);
   const drafts = new AnswerDrafts(messages, log);
-  const runner = new ChatRunner(conversations, messages, attachmentService, context, gates, active, log, drafts);
+  const live = new LiveAnswers(events);
+  const liveAnswerService = new LiveAnswerService(conversations, messages, live, drafts);
+  const titles = dependencies.autoTitle ? new AutoTitles(conversations, messages, log, events) : undefined;
+  const runner = new ChatRunner(
+    conversations,
+    messages,
+    attachmentService,
+    context,
+    gates,
+    active,
+    log,
+    drafts,
+    live,
+    titles,
+  );
   return {
     conversationService: new ConversationService(
       conversations,
@@ -68,11 +108,34 @@ export function buildChatFeature(dependencies: ChatDependencies): ChatFeature {
       uow,
       audit,
       drafts,
+      liveAnswerService,
     ),
-    chatService: new ChatService(conversations, messages, attachmentService, gates, runner, uow, audit),
+    chatService: new ChatService(
+      conversations,
+      messages,
+      attachmentService,
+      gates,
+      runner,
+      uow,
+      audit,
+      chatSettingsService,
+    ),
+    organiseService: new OrganiseService(
+      new OrganiseRepository(db.kysely),
+      conversations,
+      messages,
+      attachmentService,
+      active,
+      uow,
+      audit,
+    ),
+    branchService: new BranchService(conversations, messages),
     legacyChatService: new LegacyChatService(conversations, messages, context, gates, log),
+    liveAnswerService,
     attachmentService,
-    openAIService: new OpenAICompatService(registry),
+    openAIService: new OpenAICompatService(registry, presets, chatKnowledge),
+    chatSettingsService,
+    searchService: new SearchService(new SearchRepository(db.kysely, db.dialect)),
     start: async () => {
       const interrupted = await drafts.interruptAbandoned();
       if (interrupted > 0)
@@ -83,7 +146,15 @@ export function buildChatFeature(dependencies: ChatDependencies): ChatFeature {
 
 export async function registerChatRoutes(server: FastifyInstance, chat: ChatFeature): Promise<void> {
   await server.register(conversationRoutes, { conversationService: chat.conversationService });
-  await server.register(chatRoutes, { chatService: chat.chatService, legacyChatService: chat.legacyChatService });
+  await server.register(searchRoutes, { searchService: chat.searchService });
+  await server.register(organiseRoutes, { organiseService: chat.organiseService });
+  await server.register(chatRoutes, {
+    chatService: chat.chatService,
+    legacyChatService: chat.legacyChatService,
+    liveAnswerService: chat.liveAnswerService,
+  });
   await server.register(attachmentRoutes, { attachmentService: chat.attachmentService });
+  await server.register(branchRoutes, { branchService: chat.branchService });
+  await server.register(chatSettingsRoutes, { chatSettingsService: chat.chatSettingsService });
   await server.register(openAIRoutes, { openAIService: chat.openAIService });
 }

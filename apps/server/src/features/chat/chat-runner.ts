@@ -2,21 +2,27 @@ import {
   answerConfidence,
   CHAT_FAILED_REPLY_TEXT,
   type ChatStreamEvent,
+  LIVE_ANSWERS_LIMIT_MESSAGE,
+  MAX_LIVE_ANSWERS_PER_USER,
   type Message,
   type MessageMetadata,
   type RegenerateBody,
   type UsedDocument,
 } from '@hearth/contract';
 import type { z } from 'zod';
+import { AppError } from '../../http/errors';
 import type { ActiveGenerations } from './active-generations';
 import type { AnswerDrafts, DraftAnswer } from './answer-drafts';
 import { checkSupport } from './answer-support-judge';
 import { type AnswerOutcome, type PreparedPrompt, answerWithFallback } from './answer';
 import type { AttachmentRecord } from './attachment.repository';
 import type { AttachmentService } from './attachment.service';
+import type { AutoTitles } from './auto-title';
+import { type ChatOptions, contextWindow } from './chat-options';
 import type { ConversationRepository, ConversationRow } from './conversation.repository';
 import type { ConversationContextService } from './conversation-context.service';
 import { storedHistory } from './history-source';
+import type { LiveAnswers } from './live-answers';
 import type { MessageRepository, NewMessage } from './message.repository';
 import type { ModelGates, ResolvedModel } from './model-gates';
 import { planPrompt } from './prompt-plan';
@@ -33,17 +39,20 @@ export interface RunInput {
   conversation: ConversationRow;
   /** The stored user message to answer. */
   userMessage: Message;
-  options: AnswerOptions;
+  /** With the chat's own settings applied (chat-options.ts). */
+  options: ChatOptions;
   resolved: ResolvedModel;
   attachments: AttachmentRecord[];
   /** Events that say what already happened (conversation, removed messages, the user message). */
   preface: ChatStreamEvent[];
 }
 
-/** One answer being generated. `run` always ends with `done` or `error` and never throws. */
+/**
+ * One answer being generated. `run` always ends with `done` or `error` and never throws; it goes on when its
+ * client leaves (issue 17): only Stop (ActiveGenerations, from any tab or replica) ends it early.
+ */
 export interface ChatRun {
   readonly conversationId: string;
-  stop(): void;
   run(emit: (event: ChatStreamEvent) => void): Promise<void>;
 }
 
@@ -61,22 +70,53 @@ export class ChatRunner {
     private readonly active: ActiveGenerations,
     private readonly log: Logger,
     private readonly drafts: AnswerDrafts,
+    private readonly live: LiveAnswers,
+    /** Names a new chat after its first answer (issue 17, organise). */
+    private readonly titles?: AutoTitles,
   ) {}
+
+  /**
+   * Answers keep going when their client leaves (issue 17), so each user may only have a few at once, counted
+   * across replicas (this one's in memory, the others' by the answers they are saving): refused before anything
+   * is stored.
+   */
+  async admit(userId: string): Promise<void> {
+    const here = this.active.countOf(userId);
+    if (here >= MAX_LIVE_ANSWERS_PER_USER) throw this.tooMany();
+    if (here + (await this.drafts.writingElsewhere(userId)) >= MAX_LIVE_ANSWERS_PER_USER) throw this.tooMany();
+  }
+
+  private tooMany(): AppError {
+    return new AppError('rate_limited', 429, LIVE_ANSWERS_LIMIT_MESSAGE, {
+      retry_after_seconds: 5,
+      limit: MAX_LIVE_ANSWERS_PER_USER,
+    });
+  }
 
   start(input: RunInput): ChatRun {
     const controller = new AbortController();
     return {
       conversationId: input.conversation.id,
-      stop: () => controller.abort(),
       run: (emit) => this.execute(input, controller, emit),
     };
   }
 
-  private async execute(input: RunInput, controller: AbortController, emit: (event: ChatStreamEvent) => void) {
+  private async execute(input: RunInput, controller: AbortController, client: (event: ChatStreamEvent) => void) {
     const unregister = this.active.add(input.userId, input.conversation.id, controller);
-    const draft = this.drafts.open(input.userId, input.conversation.id, input.resolved.model.name);
+    const draft = this.drafts.open(
+      input.userId,
+      input.conversation.id,
+      input.resolved.model.name,
+      input.userMessage.id,
+    );
+    // The answer goes to the client that asked (while it stays) and to whoever re-attaches meanwhile.
+    const feed = this.live.open(input.userId, input.conversation.id, input.resolved.model.name);
+    const emit = (event: ChatStreamEvent) => {
+      client(event);
+      feed.push(event);
+    };
     try {
-      for (const event of input.preface) emit(event);
+      for (const event of input.preface) client(event);
       const outcome = await this.answer(input, controller.signal, emit, draft);
       await this.finish(input, outcome, emit, await draft.close());
     } catch (error) {
@@ -87,6 +127,7 @@ export class ChatRunner {
       emit({ type: 'error', code: 'internal_error', message: CHAT_FAILED_REPLY_TEXT, saved_message: null });
     } finally {
       unregister();
+      feed.close();
     }
   }
 
@@ -101,14 +142,21 @@ export class ChatRunner {
     draft: DraftAnswer,
   ) {
     const { resolved, userMessage, options } = input;
-    const contextLength = await this.gates.contextLength(resolved);
+    const contextLength = contextWindow(await this.gates.contextLength(resolved), options.contextSize);
     const images = await this.attachments.images(input.attachments);
     const documents = input.attachments.flatMap((item) =>
       item.extracted_text ? [{ name: item.name, text: item.extracted_text }] : [],
     );
     const message = userMessage.content;
     const plain = (): PreparedPrompt => ({
-      plan: planPrompt({ systemPrompt: null, history: [], message, documents, images, contextLength }),
+      plan: planPrompt({
+        systemPrompt: options.systemPrompt ?? null,
+        history: [],
+        message,
+        documents,
+        images,
+        contextLength,
+      }),
       summaryUsed: false,
       documents: [],
     });
@@ -150,6 +198,9 @@ export class ChatRunner {
       provider: resolved.provider,
       model: resolved.model.name,
       temperature: options.temperature,
+      topP: options.topP,
+      maxTokens: options.maxTokens,
+      contextSize: options.contextSize,
       signal,
       enhanced,
       plain,
@@ -209,6 +260,7 @@ export class ChatRunner {
         isError: true,
         model: resolved.model.name,
         metadata: { error_code: outcome.code, fallback: outcome.fallback || undefined },
+        parentId: input.userMessage.id,
       });
       await this.conversations.touch(userId, conversation.id, saved.created_at);
       emit({ type: 'error', code: outcome.code, message: outcome.message, saved_message: saved });
@@ -236,6 +288,7 @@ export class ChatRunner {
       content: answer.text,
       model: resolved.model.name,
       metadata: JSON.parse(JSON.stringify(metadata)) as MessageMetadata,
+      parentId: input.userMessage.id,
     };
     // The row is gone when the answer was removed meanwhile (regenerated from another tab): saved anew, as before.
     const saved =
@@ -243,5 +296,14 @@ export class ChatRunner {
       (await this.messages.insert(userId, conversation.id, final));
     await this.conversations.touch(userId, conversation.id, saved.created_at);
     emit({ type: 'done', message: saved });
+    // Not awaited: the title arrives later as an event and never delays the answer.
+    if (outcome.status !== 'stopped')
+      void this.titles?.afterAnswer({
+        userId,
+        conversationId: conversation.id,
+        question: input.userMessage.content,
+        answer: answer.text,
+        resolved,
+      });
   }
 }

@@ -4,6 +4,8 @@ import {
   EditMessageBody,
   ErrorBody,
   IdParams,
+  type LiveAnswerEvent,
+  MAX_LIVE_ANSWERS_PER_USER,
   MessageParams,
   RegenerateBody,
   SendMessageBody,
@@ -13,25 +15,40 @@ import {
 } from '@hearth/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentUser } from '../../http/auth';
 import { auditContext } from '../audit';
 import { AppError } from '../../http/errors';
 import { openEventStream } from '../../http/event-stream';
 import type { ChatRun } from './chat-runner';
 import type { ChatService } from './chat.service';
+import type { LiveAnswerService } from './live-answer.service';
 import type { LegacyChatService } from './legacy-chat.service';
 
 const tags = ['chat'];
 const STREAM_DESCRIPTION =
   'Answers text/event-stream: `event: <type>` + `data: <ChatStreamEvent JSON>`. Order: conversation, ' +
-  'messages_removed (regenerate/edit), user_message (send/edit), context, token…, then done or error. ' +
-  'Closing the connection stops the answer; what was produced is saved with metadata.stopped.';
-const streamErrors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody };
+  'user_message (send/edit), context, token…, then done or error. ' +
+  'Closing the connection does not stop the answer: it goes on, is saved as it streams and finished in the same ' +
+  'message, and GET /api/conversations/{id}/live re-attaches to it. Only POST /api/conversations/{id}/stop ' +
+  '(what was produced is then saved with metadata.stopped) ends it early. 429 when the user already has ' +
+  `${MAX_LIVE_ANSWERS_PER_USER} answers being generated.`;
+const streamErrors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  429: ErrorBody,
+  503: ErrorBody,
+};
+const LIVE_DESCRIPTION =
+  'Re-attaches to the answer being generated in the conversation (another tab, a reload, another device). ' +
+  'Answers text/event-stream: `event: <type>` + `data: <LiveAnswerEvent JSON>`: first snapshot (the text so ' +
+  'far), then context?, token…, then done or error. 204 (no body) when no answer is being generated.';
 
-/** Streams a run's events; the client going away is a Stop. */
+/** Streams a run's events to the client that asked; when it goes away the run goes on (only Stop stops it). */
 function stream(reply: FastifyReply, run: ChatRun): FastifyReply {
   const events = openEventStream(reply);
-  events.signal.addEventListener('abort', () => run.stop(), { once: true });
   void run.run((event) => events.send(event.type, event)).finally(() => events.end());
   return reply;
 }
@@ -48,8 +65,31 @@ function disconnectSignal(request: FastifyRequest, reply: FastifyReply): AbortSi
 export const chatRoutes: FastifyPluginAsyncZod<{
   chatService: ChatService;
   legacyChatService: LegacyChatService;
-}> = async (app, { chatService, legacyChatService }) => {
+  liveAnswerService: LiveAnswerService;
+}> = async (app, { chatService, legacyChatService, liveAnswerService }) => {
   const user = { config: { access: 'user' as const } };
+
+  app.get(
+    '/api/conversations/:id/live',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Follow the answer being generated in a conversation (streamed; 204 when none is)',
+        description: LIVE_DESCRIPTION,
+        params: IdParams,
+        response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const follow = await liveAnswerService.follow(currentUser(request).id, request.params.id);
+      if (!follow) return reply.status(204).send(null);
+      const events = openEventStream(reply);
+      const send = (event: LiveAnswerEvent) => events.send(event.type, event);
+      void follow(send, events.signal).finally(() => events.end());
+      return reply;
+    },
+  );
 
   app.post(
     '/api/chat/stream',
@@ -73,7 +113,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       ...user,
       schema: {
         tags,
-        summary: 'Answer the last message again, replacing the last answer (streamed)',
+        summary: 'Answer the last message again beside the previous answer, which is kept (streamed)',
         description: STREAM_DESCRIPTION,
         params: IdParams,
         body: RegenerateBody,
@@ -90,7 +130,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       ...user,
       schema: {
         tags,
-        summary: 'Edit a message, drop the messages after it, and answer again (streamed)',
+        summary: 'Send an edited version of a message as a new branch (the original is kept) and answer it (streamed)',
         description: STREAM_DESCRIPTION,
         params: MessageParams,
         body: EditMessageBody,

@@ -1,8 +1,8 @@
 import {
   CHAT_FILES_ONLY_TEXT,
-  type ChatStreamEvent,
   type EditMessageBody,
   type Message,
+  type Preset,
   type SendMessageBody,
 } from '@hearth/contract';
 import type { z } from 'zod';
@@ -12,6 +12,7 @@ import type { AuditContext, AuditService } from '../audit';
 import type { AttachmentRecord } from './attachment.repository';
 import { type AttachmentService, toPublic } from './attachment.service';
 import type { AnswerOptions, ChatRun, ChatRunner } from './chat-runner';
+import type { ChatSettingsService } from './chat-settings.service';
 import type { ConversationRepository, ConversationRow } from './conversation.repository';
 import { isRasterImage } from './file-types';
 import type { MessageRepository } from './message.repository';
@@ -41,12 +42,19 @@ export class ChatService {
     private readonly runner: ChatRunner,
     private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
+    private readonly settings: ChatSettingsService,
   ) {}
 
   /** Spec §4: the first send creates the conversation (audited like any other creation). */
-  private createConversation(userId: string, title: string, context: AuditContext): Promise<ConversationRow> {
+  private createConversation(
+    userId: string,
+    title: string,
+    context: AuditContext,
+    preset: Preset | undefined,
+  ): Promise<ConversationRow> {
     return this.uow.run(async (tx) => {
       const row = await this.conversations.create(userId, title, tx);
+      if (preset) await this.settings.startFrom(tx, userId, row.id, preset);
       await this.audit.record(
         tx,
         { userId, action: 'CREATE', resourceType: 'conversation', resourceId: row.id },
@@ -58,11 +66,15 @@ export class ChatService {
 
   async send(userId: string, body: SendInput, context: AuditContext): Promise<ChatRun> {
     const existing = body.conversation_id ? await this.owned(userId, body.conversation_id) : undefined;
+    // A new chat started from a preset takes a copy of its settings (issue 17); the model is the one the request
+    // names, as on every send (the web's model picker offers the preset's model).
+    const preset = body.preset_id && !existing ? await this.settings.preset(userId, body.preset_id) : undefined;
     const files = await this.attachments.forMessage(userId, body.attachment_ids ?? [], existing?.id ?? null);
     const resolved = await this.modelFor(userId, body, files);
 
     const content = body.content.trim() ? body.content : CHAT_FILES_ONLY_TEXT;
-    const conversation = existing ?? (await this.createConversation(userId, conversationTitle(content), context));
+    const conversation =
+      existing ?? (await this.createConversation(userId, conversationTitle(content), context, preset));
     await this.attachments.assign(
       userId,
       files.map((file) => file.id),
@@ -80,7 +92,7 @@ export class ChatService {
       userId,
       conversation: touched,
       userMessage,
-      options: body,
+      options: await this.settings.forAnswer(userId, conversation.id, body),
       resolved,
       attachments: files,
       preface: [
@@ -90,53 +102,61 @@ export class ChatService {
     });
   }
 
-  /** Answers the last user message again; everything after it (the old answer, an error) is replaced. */
+  /**
+   * Answers the shown path's last user message again. The new answer is a sibling of the old one (or of an
+   * error): nothing is deleted, and "‹ 1/2 ›" switches back.
+   */
   async regenerate(userId: string, conversationId: string, body: AnswerOptions): Promise<ChatRun> {
     const conversation = await this.owned(userId, conversationId);
-    const last = await this.messages.lastOfType(userId, conversationId, 'user');
+    const last = await this.messages.lastOnPath(userId, conversationId, 'user');
     if (!last) throw AppError.conflict('This conversation has no message to answer again.');
     const files = await this.filesOf(userId, conversationId, last);
     const resolved = await this.modelFor(userId, body, files);
-    const removed = await this.messages.deleteAfter(userId, conversationId, last);
+    // The answer is stored under the question (the runner names it as parent) and then becomes the path's end;
+    // until it is, the previous answer stays shown, so nothing disappears should this one fail.
     return this.runner.start({
       userId,
       conversation,
       userMessage: last,
-      options: body,
+      options: await this.settings.forAnswer(userId, conversationId, body),
       resolved,
       attachments: files,
-      preface: this.prefaceFor(conversation, removed),
+      preface: [{ type: 'conversation', conversation: publicConversation(conversation) }],
     });
   }
 
-  /** Replaces a user message's text, removes every message after it, and answers again. */
+  /**
+   * Sends an edited version of a user message as its sibling (same parent, same files) and answers it; the
+   * original and everything after it stay on their own branch.
+   */
   async edit(userId: string, conversationId: string, messageId: string, body: EditInput): Promise<ChatRun> {
     const conversation = await this.owned(userId, conversationId);
-    const original = await this.messages.find(userId, conversationId, messageId);
-    if (!original) throw AppError.notFound('Message');
+    const found = await this.messages.findNode(userId, conversationId, messageId);
+    if (!found) throw AppError.notFound('Message');
+    const original = found.message;
     if (original.type !== 'user') throw AppError.conflict('Only your own messages can be edited.');
     const files = await this.filesOf(userId, conversationId, original);
     const resolved = await this.modelFor(userId, body, files);
-    await this.messages.updateContent(userId, conversationId, messageId, body.content);
-    const removed = await this.messages.deleteAfter(userId, conversationId, original);
-    const edited: Message = { ...original, content: body.content };
-    const touched = await this.touch(userId, conversation, { created_at: new Date().toISOString() });
+    const edited = await this.messages.insert(userId, conversationId, {
+      type: 'user',
+      content: body.content,
+      attachments: original.attachments,
+      model: body.model,
+      parentId: found.parentId,
+    });
+    const touched = await this.touch(userId, conversation, edited);
     return this.runner.start({
       userId,
       conversation: touched,
       userMessage: edited,
-      options: body,
+      options: await this.settings.forAnswer(userId, conversationId, body),
       resolved,
       attachments: files,
-      preface: [...this.prefaceFor(touched, removed), { type: 'user_message', message: edited }],
+      preface: [
+        { type: 'conversation', conversation: publicConversation(touched) },
+        { type: 'user_message', message: edited },
+      ],
     });
-  }
-
-  private prefaceFor(conversation: ConversationRow, removed: string[]): ChatStreamEvent[] {
-    return [
-      { type: 'conversation', conversation: publicConversation(conversation) },
-      { type: 'messages_removed', message_ids: removed },
-    ];
   }
 
   private async owned(userId: string, conversationId: string): Promise<ConversationRow> {
@@ -147,6 +167,8 @@ export class ChatService {
 
   /** The chosen model, or a vision model when the message carries images (spec §8 when there is none). */
   private async modelFor(userId: string, options: AnswerOptions, files: AttachmentRecord[]): Promise<ResolvedModel> {
+    // Every answering path comes here before storing anything: refuse a user with too many answers going.
+    await this.runner.admit(userId);
     const resolved = await this.gates.resolve(userId, options.model, options.provider_id);
     const images = files.some((file) => isRasterImage(file.mime_type));
     return images ? this.gates.forImages(userId, resolved) : resolved;

@@ -43,6 +43,8 @@ export interface ContextOptions {
   selectedCollections?: string[];
   userPreferences?: UserPreferences;
   advancedRetrieval?: AdvancedRetrievalOptions;
+  /** The chat's own system prompt (issue 17), in place of the default persona. */
+  systemPrompt?: string;
 }
 
 export interface ConversationContext {
@@ -101,12 +103,19 @@ export class ConversationContextService {
     return {
       systemPrompt: buildSystemPrompt({
         preferences,
+        instructions: options.systemPrompt,
         conversationSummary: summary,
         topic: useConversation ? input.topic : null,
         documents,
         indexing: lookup.indexing,
       }),
-      minimalSystemPrompt: buildSystemPrompt({ preferences, conversationSummary: null, topic: null, documents: [] }),
+      minimalSystemPrompt: buildSystemPrompt({
+        preferences,
+        instructions: options.systemPrompt,
+        conversationSummary: null,
+        topic: null,
+        documents: [],
+      }),
       history: recent.slice(-PROMPT_HISTORY_MESSAGES).map((item) => ({
         role: item.type,
         content: item.content.slice(0, PROMPT_HISTORY_CHARS),

@@ -8,6 +8,7 @@ import type { AnswerDrafts } from './answer-drafts';
 import type { AttachmentService } from './attachment.service';
 import type { ConversationRepository } from './conversation.repository';
 import { decodeCursor, encodeCursor } from './cursor';
+import type { LiveAnswerService } from './live-answer.service';
 import type { MessageRepository } from './message.repository';
 
 type ListQuery = z.output<typeof ConversationListQuery>;
@@ -23,11 +24,18 @@ export class ConversationService {
     private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
     private readonly drafts: AnswerDrafts,
+    /** Marks the conversations whose answer is being generated (the sidebar's live indicator). */
+    private readonly live: LiveAnswerService,
   ) {}
 
   async list(userId: string, query: ListQuery) {
-    const rows = await this.conversations.list(userId, { after: decodeCursor(query.cursor), limit: query.limit });
-    const conversations = rows.slice(0, query.limit);
+    if (query.section === 'folder' && !query.folder_id) throw AppError.badRequest('Choose a folder');
+    const rows = await this.conversations.list(
+      userId,
+      { after: decodeCursor(query.cursor), limit: query.limit },
+      { section: query.section, folderId: query.folder_id, q: query.q },
+    );
+    const conversations = await this.live.mark(userId, rows.slice(0, query.limit));
     const last = conversations.at(-1);
     const next_cursor = last && rows.length > query.limit ? encodeCursor({ at: last.updated_at, id: last.id }) : null;
     return { conversations, next_cursor };
@@ -55,7 +63,11 @@ export class ConversationService {
     const found = await this.conversations.findOwned(userId, id);
     if (!found) throw AppError.notFound('Conversation');
     const { summary: _s, summary_message_count: _n, ...conversation } = found;
-    return { ...conversation, message_count: await this.messages.count(userId, id) };
+    return {
+      ...conversation,
+      message_count: await this.messages.count(userId, id),
+      tags: await this.conversations.tags(userId, id),
+    };
   }
 
   /** Deletes the conversation, its messages (cascade) and its files. A running answer is stopped first. */

@@ -12,7 +12,10 @@ const toItem = (message: Message): HistoryItem => ({
   content: message.content,
 });
 
-/** A stored conversation before `before` (all of it when not given), with its cached summary. */
+/**
+ * A stored conversation's history as the model sees it: only the shown path (branch) that leads to `before`
+ * (the message being answered), or to the end of the shown path when not given; never another branch.
+ */
 export async function storedHistory(
   repositories: { conversations: ConversationRepository; messages: MessageRepository },
   userId: string,
@@ -20,20 +23,30 @@ export async function storedHistory(
   before?: Message,
 ): Promise<HistorySource> {
   const { conversations, messages } = repositories;
-  const latest = await messages.recent(userId, conversation.id, RECENT_MESSAGES * 2, before);
+  const end = before?.id ?? (await messages.activeLeaf(userId, conversation.id));
+  // With `before`, the path ends at it: it is the message being answered, not history.
+  const path = end ? await messages.lineage(userId, conversation.id, end, RECENT_MESSAGES * 2 + 1) : [];
+  const latest = before ? path.filter((message) => message.id !== before.id) : path;
   const recent = latest.filter(usable).slice(-RECENT_MESSAGES);
   const first = recent[0];
+  const olderThan = async (message: Message, limit: number) =>
+    (await messages.lineage(userId, conversation.id, message.id, limit + 1)).slice(0, -1);
   return {
     recent: recent.map(toItem),
-    olderCount: first ? await messages.count(userId, conversation.id, first) : 0,
-    loadOlder: async () =>
-      first
-        ? (await messages.recent(userId, conversation.id, SUMMARY_SOURCE_MESSAGES, first)).filter(usable).map(toItem)
-        : [],
+    olderCount: first ? (await messages.lineageLength(userId, conversation.id, first.id)) - 1 : 0,
+    loadOlder: async () => (first ? (await olderThan(first, SUMMARY_SOURCE_MESSAGES)).filter(usable).map(toItem) : []),
     cache: {
-      summary: conversation.summary,
+      // A summary written on another branch would tell the model what this path never said.
+      summary:
+        first && conversation.summary && (await messages.summaryOnPath(userId, conversation.id, first.id))
+          ? conversation.summary
+          : null,
       coveredCount: conversation.summary_message_count,
-      save: (summary, count) => conversations.setSummary(userId, conversation.id, summary, count),
+      save: async (summary, count) => {
+        const through = first ? (await olderThan(first, 1))[0] : undefined;
+        await conversations.setSummary(userId, conversation.id, summary, count);
+        await messages.setSummaryThrough(userId, conversation.id, through?.id ?? null);
+      },
     },
   };
 }

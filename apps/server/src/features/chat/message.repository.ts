@@ -1,8 +1,10 @@
-import { type Attachment, type Message, MessageMetadata, type MessageType } from '@hearth/contract';
+import type { Attachment, Message, MessageMetadata, MessageType } from '@hearth/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import type { Cursor } from './cursor';
+import { columns, type MessageRow, RETURNED, toMessage, withBranches } from './message-rows';
+import { childrenOf, lineageQuery, newestDescendantId } from './message-tree.repository';
 
 export interface NewMessage {
   type: MessageType;
@@ -13,6 +15,8 @@ export interface NewMessage {
   metadata?: MessageMetadata;
   /** An answer that starts streaming: the worker that will keep saving it (see AnswerDrafts). */
   writer?: string;
+  /** The message it follows (null: a first message); left out, the end of the shown path. */
+  parentId?: string | null;
 }
 
 /** An answer still being written (or left unfinished by a server that died). */
@@ -22,62 +26,6 @@ export interface DraftRow {
   written_at: string | null;
   metadata: string;
 }
-
-interface MessageRow {
-  id: string;
-  conversation_id: string;
-  type: MessageType;
-  content: string;
-  attachments: string;
-  is_error: number;
-  model: string | null;
-  metadata: string;
-  created_at: string;
-}
-
-const RETURNED = [
-  'id',
-  'conversation_id',
-  'type',
-  'content',
-  'attachments',
-  'is_error',
-  'model',
-  'metadata',
-  'created_at',
-] as const;
-
-const columns = [
-  'm.id',
-  'm.conversation_id',
-  'm.type',
-  'm.content',
-  'm.attachments',
-  'm.is_error',
-  'm.model',
-  'm.metadata',
-  'm.created_at',
-  'm.writer',
-] as const;
-
-const parseJson = (text: string, fallback: unknown): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return fallback;
-  }
-};
-
-/** The public message; an answer with a writer is still being written, which its metadata says. */
-const toMessage = ({ writer, ...row }: MessageRow & { writer?: string | null }): Message => {
-  const metadata = MessageMetadata.catch({}).parse(parseJson(row.metadata, {}));
-  return {
-    ...row,
-    attachments: parseJson(row.attachments, []) as Attachment[],
-    is_error: Boolean(row.is_error),
-    metadata: writer ? { ...metadata, writing: true } : metadata,
-  };
-};
 
 /**
  * Messages are reached through their conversation: every query joins the conversation and checks its owner,
@@ -114,12 +62,49 @@ export class MessageRepository {
       metadata: JSON.stringify(input.metadata ?? {}),
       created_at: createdAt,
     };
+    const parentId = input.parentId !== undefined ? input.parentId : await this.activeLeaf(userId, conversationId);
     const writing = input.writer ? { writer: input.writer, written_at: new Date(now).toISOString() } : {};
     await this.db
       .insertInto('chat_messages')
-      .values({ ...row, ...writing })
+      .values({ ...row, ...writing, parent_id: parentId })
       .execute();
+    // What was just said is what the conversation shows next.
+    await this.setActiveLeaf(userId, conversationId, row.id);
     return toMessage(row);
+  }
+
+  /** Where the shown path ends: the chosen leaf, else (none chosen, or it is gone) the newest message. */
+  async activeLeaf(userId: string, conversationId: string): Promise<string | null> {
+    const chosen = await this.owned(userId, conversationId)
+      .select('m.id')
+      .whereRef('m.id', '=', 'c.active_leaf_id')
+      .executeTakeFirst();
+    if (chosen) return chosen.id;
+    const newest = await this.owned(userId, conversationId)
+      .select('m.id')
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return newest?.id ?? null;
+  }
+
+  async setActiveLeaf(userId: string, conversationId: string, leafId: string): Promise<void> {
+    await this.db
+      .updateTable('chat_conversations')
+      .set({ active_leaf_id: leafId })
+      .where('id', '=', conversationId)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  private lineageOf(userId: string, conversationId: string, messageId: string) {
+    return lineageQuery(this.db, userId, conversationId, messageId);
+  }
+
+  /** The newest message under this one (itself when it has none): where its branch's path ends. */
+  newestDescendant(userId: string, conversationId: string, messageId: string): Promise<string | undefined> {
+    return newestDescendantId(this.db, userId, conversationId, messageId);
   }
 
   private ownedConversation(userId: string, conversationId: string) {
@@ -163,11 +148,22 @@ export class MessageRepository {
 
   /** Removes an answer that is still unfinished (never one its writer already finished). */
   async discardDraft(userId: string, conversationId: string, id: string, writer: string): Promise<void> {
+    const draft = await this.owned(userId, conversationId)
+      .select('m.parent_id')
+      .where('m.id', '=', id)
+      .where('m.writer', '=', writer)
+      .executeTakeFirst();
+    if (!draft) return;
+    await this.db.deleteFrom('chat_messages').where('id', '=', id).where('writer', '=', writer).execute();
+    // The shown path ended at the draft: it ends where the rest of that branch ends now (the answer it was
+    // to replace, for a regeneration), or at what the draft answered.
+    const leaf = draft.parent_id ? await this.newestDescendant(userId, conversationId, draft.parent_id) : undefined;
     await this.db
-      .deleteFrom('chat_messages')
-      .where('id', '=', id)
-      .where('conversation_id', 'in', this.ownedConversation(userId, conversationId))
-      .where('writer', '=', writer)
+      .updateTable('chat_conversations')
+      .set({ active_leaf_id: leaf ?? null })
+      .where('id', '=', conversationId)
+      .where('user_id', '=', userId)
+      .where('active_leaf_id', '=', id)
       .execute();
   }
 
@@ -184,6 +180,30 @@ export class MessageRepository {
     return rows.flatMap((row) => (row.writer ? [{ ...row, writer: row.writer }] : []));
   }
 
+  /** The user's unfinished answers, with their conversations (the sidebar's live indicator, issue 17). */
+  async draftsOf(userId: string): Promise<(DraftRow & { conversation_id: string })[]> {
+    // Unfinished answers are few instance-wide and have a partial index; starting from the owner's conversations
+    // instead made SQLite walk every message of a user with thousands of chats on each list.
+    const rows = await this.db
+      .selectFrom('chat_messages')
+      .select(['id', 'conversation_id', 'writer', 'written_at', 'metadata'])
+      .where('writer', 'is not', null)
+      .execute();
+    if (rows.length === 0) return [];
+    const owned = await this.db
+      .selectFrom('chat_conversations')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.conversation_id),
+      )
+      .execute();
+    const mine = new Set(owned.map((row) => row.id));
+    return rows.flatMap((row) => (row.writer && mine.has(row.conversation_id) ? [{ ...row, writer: row.writer }] : []));
+  }
+
   /** Ends an unfinished answer with the given metadata, unless its writer finished it meanwhile. */
   async closeDraft(draft: DraftRow, metadata: MessageMetadata): Promise<boolean> {
     const result = await this.db
@@ -196,21 +216,35 @@ export class MessageRepository {
   }
 
   async find(userId: string, conversationId: string, messageId: string): Promise<Message | undefined> {
+    return (await this.findNode(userId, conversationId, messageId))?.message;
+  }
+
+  /** One message of an owned conversation, with the message it follows in the tree. */
+  async findNode(
+    userId: string,
+    conversationId: string,
+    messageId: string,
+  ): Promise<{ message: Message; parentId: string | null } | undefined> {
     const row = await this.owned(userId, conversationId)
       .select(columns)
       .where('m.id', '=', messageId)
       .executeTakeFirst();
-    return row && toMessage(row);
+    return row && { message: toMessage(row), parentId: row.parent_id };
   }
 
-  /** One page in chronological order: the newest `limit`, or those before/after a cursor. */
+  /**
+   * One page of the shown path (root to active leaf) in chronological order: the newest `limit`, or those
+   * before/after a cursor. Timestamps only grow along a path, so the cursors of a flat list still work.
+   */
   async page(
     userId: string,
     conversationId: string,
     page: { before?: Cursor; after?: Cursor; limit: number },
   ): Promise<{ messages: Message[]; hasOlder: boolean; hasNewer: boolean }> {
     const { before, after, limit } = page;
-    let query = this.owned(userId, conversationId).select(columns);
+    const leaf = await this.activeLeaf(userId, conversationId);
+    if (!leaf) return { messages: [], hasOlder: false, hasNewer: false };
+    let query = this.lineageOf(userId, conversationId, leaf).select(columns);
     if (after) {
       query = query.where((eb) =>
         eb.or([
@@ -235,52 +269,85 @@ export class MessageRepository {
       .limit(limit + 1)
       .execute();
     const more = rows.length > limit;
-    const messages = rows.slice(0, limit).map(toMessage);
-    if (!forward) messages.reverse();
+    const kept = rows.slice(0, limit);
+    if (!forward) kept.reverse();
+    const messages = await this.withSiblings(userId, conversationId, kept);
     return forward
       ? { messages, hasOlder: true, hasNewer: more }
       : { messages, hasOlder: more, hasNewer: Boolean(before) };
   }
 
-  /** The last `limit` messages, chronological; with `before`, only those older than that message. */
-  async recent(userId: string, conversationId: string, limit: number, before?: Message): Promise<Message[]> {
-    let query = this.owned(userId, conversationId).select(columns);
-    if (before) query = query.where('m.created_at', '<', before.created_at);
-    const rows = await query.orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(limit).execute();
+  /** Adds each message's position among its siblings (the other versions of it: same parent). */
+  private async withSiblings(
+    userId: string,
+    conversationId: string,
+    rows: (MessageRow & { writer: string | null; parent_id: string | null })[],
+  ): Promise<Message[]> {
+    const parents = new Set(rows.map((row) => row.parent_id));
+    const siblings = await childrenOf(this.db, userId, conversationId, [...parents]);
+    return withBranches(
+      rows.map((row) => ({ id: row.id, parent_id: row.parent_id, message: toMessage(row) })),
+      siblings,
+    );
+  }
+
+  /** The newest `limit` messages of the path that ends at `messageId` (it included), chronological. */
+  async lineage(userId: string, conversationId: string, messageId: string, limit: number): Promise<Message[]> {
+    const rows = await this.lineageOf(userId, conversationId, messageId)
+      .select(columns)
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(limit)
+      .execute();
     return rows.map(toMessage).reverse();
   }
 
-  async count(userId: string, conversationId: string, before?: Message): Promise<number> {
-    let query = this.owned(userId, conversationId).select((eb) => eb.fn.countAll().as('n'));
-    if (before) query = query.where('m.created_at', '<', before.created_at);
-    const row = await query.executeTakeFirst();
+  /** How many messages the path that ends at `messageId` holds (it included). */
+  async lineageLength(userId: string, conversationId: string, messageId: string): Promise<number> {
+    const row = await this.lineageOf(userId, conversationId, messageId)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
-  async lastOfType(userId: string, conversationId: string, type: MessageType): Promise<Message | undefined> {
+  /** True when the cached summary was written from this path: its last covered message is before `messageId`. */
+  async summaryOnPath(userId: string, conversationId: string, messageId: string): Promise<boolean> {
+    const row = await this.lineageOf(userId, conversationId, messageId)
+      .select('m.id')
+      .whereRef('m.id', '=', 'c.summary_through_id')
+      .where('m.id', '!=', messageId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Records the last message a newly cached summary covers (see summaryOnPath). */
+  async setSummaryThrough(userId: string, conversationId: string, messageId: string | null): Promise<void> {
+    await this.db
+      .updateTable('chat_conversations')
+      .set({ summary_through_id: messageId })
+      .where('id', '=', conversationId)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  /** Every stored message of the conversation, on every branch. */
+  async count(userId: string, conversationId: string): Promise<number> {
     const row = await this.owned(userId, conversationId)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** The newest message of this type on the shown path. */
+  async lastOnPath(userId: string, conversationId: string, type: MessageType): Promise<Message | undefined> {
+    const leaf = await this.activeLeaf(userId, conversationId);
+    if (!leaf) return undefined;
+    const row = await this.lineageOf(userId, conversationId, leaf)
       .select(columns)
       .where('m.type', '=', type)
       .orderBy('m.created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
     return row && toMessage(row);
-  }
-
-  async updateContent(userId: string, conversationId: string, messageId: string, content: string): Promise<void> {
-    const target = await this.find(userId, conversationId, messageId);
-    if (!target) return;
-    await this.db.updateTable('chat_messages').set({ content }).where('id', '=', target.id).execute();
-  }
-
-  /** Removes every message after the given one; returns their ids. */
-  async deleteAfter(userId: string, conversationId: string, message: Message): Promise<string[]> {
-    const rows = await this.owned(userId, conversationId)
-      .select('m.id')
-      .where('m.created_at', '>', message.created_at)
-      .execute();
-    const ids = rows.map((row) => row.id);
-    if (ids.length > 0) await this.db.deleteFrom('chat_messages').where('id', 'in', ids).execute();
-    return ids;
   }
 }

@@ -35,6 +35,9 @@ export interface ChatRequest {
   messages: ChatTurn[];
   temperature?: number;
   maxTokens?: number;
+  topP?: number;
+  /** The context window the runtime should allocate (Ollama's num_ctx); absent: the runtime's own default. */
+  contextSize?: number;
   /**
    * Aborting must stop generation upstream (close the HTTP request / cancel the built-in evaluation). A stopped
    * stream ends with a `done` chunk whose finishReason is 'aborted' (it does not throw).

@@ -6,19 +6,31 @@ import type {
   OpenAIMessage,
   OpenAIModelList,
   OpenAIUsage,
+  Preset,
 } from '@hearth/contract';
 import { AppError } from '../../http/errors';
-import { type ModelAnswer, runModel, estimateTokens } from '../chat';
+import { type ChatKnowledge, type ModelAnswer, runModel, estimateTokens } from '../chat';
 import type { ChatTurn, ModelProvider, ScopedModelRegistry } from '../models';
 
 export interface PreparedCompletion {
   id: string;
   created: number;
+  /** The name answers carry: the model's, or the preset's when the client named a preset. */
   model: string;
+  /** The model the runtime runs. */
+  runtimeModel: string;
   provider: ModelProvider;
   messages: ChatTurn[];
   temperature: number | undefined;
   maxTokens: number | undefined;
+  topP: number | undefined;
+  contextSize: number | undefined;
+}
+
+/** The presets a caller may use, as /v1 names them: by their exact name, like a model. */
+interface OpenAIPresets {
+  list(userId: string): Promise<Preset[]>;
+  usableByName(userId: string, name: string): Promise<Preset | undefined>;
 }
 
 const ROLE: Record<OpenAIMessage['role'], ChatTurn['role']> = {
@@ -52,7 +64,11 @@ const finishReason = (answer: ModelAnswer) => (answer.finishReason === 'length' 
 
 /** The /v1 API: Hearth's models behind OpenAI's Chat Completions wire format. */
 export class OpenAICompatService {
-  constructor(private readonly registry: ScopedModelRegistry) {}
+  constructor(
+    private readonly registry: ScopedModelRegistry,
+    private readonly presets: OpenAIPresets,
+    private readonly knowledge: ChatKnowledge,
+  ) {}
 
   /** Only the models the token's owner may use (model grants); others are absent here and 404 below. */
   async listModels(userId: string): Promise<OpenAIModelList> {
@@ -64,26 +80,73 @@ export class OpenAICompatService {
       const created = Math.floor((Date.parse(model.modified_at) || 0) / 1000);
       return [{ id: model.name, object: 'model' as const, created, owned_by: model.provider.name }];
     });
+    // Presets the caller may use are models too (issue 17), after the real models; a model's name wins.
+    for (const preset of await this.presets.list(userId)) {
+      if (seen.has(preset.name)) continue;
+      seen.add(preset.name);
+      const created = Math.floor((Date.parse(preset.created_at) || 0) / 1000);
+      data.push({ id: preset.name, object: 'model', created, owned_by: 'hearth-preset' });
+    }
     return { object: 'list', data };
   }
 
   async prepare(userId: string, body: OpenAIChatCompletionRequest): Promise<PreparedCompletion> {
-    const messages = body.messages.map(toTurn);
-    const { provider, model } = await (await this.registry.forUser(userId)).resolve(body.model);
+    const registry = await this.registry.forUser(userId);
+    const listed = (await registry.listModels()).some((model) => model.name === body.model);
+    const preset = listed ? undefined : await this.presets.usableByName(userId, body.model);
+    if (preset && !preset.settings.model) {
+      throw AppError.badRequest(`The preset ${preset.name} names no model; choose one in the Workspace first.`);
+    }
+    const wanted = preset?.settings.model ?? body.model;
+    const { provider, model } = await registry.resolve(wanted, preset?.settings.provider_id);
+    const turns = body.messages.map(toTurn);
+    const messages = preset ? await this.withPreset(userId, preset, turns, model.name) : turns;
+    const settings = preset?.settings;
     return {
       id: `chatcmpl-${randomBytes(12).toString('hex')}`,
       created: Math.floor(Date.now() / 1000),
-      model: model.name,
+      // A preset answers under its own name, as the client asked for it.
+      model: preset ? preset.name : model.name,
+      runtimeModel: model.name,
       provider,
       messages,
-      temperature: body.temperature ?? undefined,
-      maxTokens: body.max_completion_tokens ?? body.max_tokens ?? undefined,
+      temperature: body.temperature ?? settings?.temperature,
+      maxTokens: body.max_completion_tokens ?? body.max_tokens ?? settings?.max_tokens,
+      topP: typeof body.top_p === 'number' ? body.top_p : settings?.top_p,
+      contextSize: settings?.context_size,
     };
   }
 
+  /**
+   * The preset's system prompt goes first, with the best passages of its collections for the last user
+   * message (searched as the caller: collections they may not read are left out by the knowledge search).
+   */
+  private async withPreset(userId: string, preset: Preset, turns: ChatTurn[], model: string): Promise<ChatTurn[]> {
+    const parts = preset.settings.system_prompt?.trim() ? [preset.settings.system_prompt.trim()] : [];
+    const question = turns.findLast((turn) => turn.role === 'user')?.content.trim() ?? '';
+    const collections = preset.settings.collection_ids ?? [];
+    if (collections.length > 0 && question) {
+      const found = await this.knowledge.lookup({
+        userId,
+        query: question,
+        collectionIds: collections,
+        limit: 3,
+        model,
+      });
+      if (found.documents.length > 0) {
+        const passages = found.documents
+          .map((doc, index) => `[${index + 1}] ${doc.fileName} (collection: ${doc.collectionName}):\n${doc.snippet}`)
+          .join('\n\n');
+        parts.push(`Use these passages from the user's documents where they help, citing them as [n]:\n${passages}`);
+      }
+    }
+    return parts.length > 0 ? [{ role: 'system', content: parts.join('\n\n') }, ...turns] : turns;
+  }
+
   private run(prepared: PreparedCompletion, signal: AbortSignal, onToken?: (text: string) => void) {
-    const { provider, model, messages, temperature, maxTokens } = prepared;
-    return runModel(provider, { model, messages, temperature, maxTokens, signal }, onToken);
+    const { provider, messages, temperature, maxTokens, topP, contextSize } = prepared;
+    const request = { model: prepared.runtimeModel, messages, temperature, maxTokens, topP, contextSize, signal };
+    return runModel(provider, request, onToken);
   }
 
   private usage(prepared: PreparedCompletion, answer: ModelAnswer): OpenAIUsage {

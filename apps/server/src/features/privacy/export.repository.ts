@@ -49,6 +49,7 @@ export class ExportRepository {
         'chat_messages.content',
         'chat_messages.model',
         'chat_messages.created_at',
+        'chat_messages.parent_id',
       ])
       .where('chat_conversations.user_id', '=', userId)
       .orderBy('chat_messages.created_at')

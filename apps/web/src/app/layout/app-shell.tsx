@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { VerifyEmailBanner } from '../../features/recovery';
+import { KeyboardShortcuts } from '../../features/search';
 import { UpdateNotice } from '../../features/updates/components/update-notice';
 import { AppSidebar } from './app-sidebar';
 import { useSidebar } from './sidebar-context';
@@ -41,6 +42,7 @@ export function AppShell() {
           <main className="flex min-h-0 flex-1 flex-col">
             <Outlet />
           </main>
+          <KeyboardShortcuts />
         </div>
       </div>
     </SidebarProvider>

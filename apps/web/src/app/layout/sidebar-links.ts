@@ -1,4 +1,4 @@
-import { House, LayoutGrid, Rocket, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { Archive, House, LayoutGrid, Rocket, Search, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { paths } from '../../config/paths';
 
 export interface SidebarLink {
@@ -8,8 +8,12 @@ export interface SidebarLink {
   adminOnly?: boolean;
 }
 
-/** Only pages that exist: Search, Notes, Archived Chats and Playground come back when they are built. */
-export const MAIN_LINKS: readonly SidebarLink[] = [{ to: paths.workspace, label: 'Workspace', icon: LayoutGrid }];
+/** Only pages that exist: Notes and Playground come back when they are built. */
+export const MAIN_LINKS: readonly SidebarLink[] = [
+  { to: paths.search, label: 'Search', icon: Search },
+  { to: paths.workspace, label: 'Workspace', icon: LayoutGrid },
+  { to: paths.archived, label: 'Archived Chats', icon: Archive },
+];
 
 export const LOWER_LINKS: readonly SidebarLink[] = [
   { to: paths.quickStart, label: 'Setup Guide', icon: Rocket },

@@ -1,4 +1,4 @@
-import { ChevronsUpDown, LogOut, RefreshCw, Settings, User } from 'lucide-react';
+import { ChevronsUpDown, Keyboard, LogOut, RefreshCw, Settings, User } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ThemeMenuItems } from '../../components/theme-menu-items';
@@ -17,6 +17,7 @@ import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { UpdateSettingsDialog } from '../../features/privacy/components/update-settings-dialog';
+import { setShortcutDialog } from '../../features/search';
 import { cn } from '../../lib/cn';
 import { getDisplayName, getInitials } from '../../lib/initials';
 
@@ -91,6 +92,10 @@ export function UserMenu({ collapsed, onNavigate }: UserMenuProps) {
           <DropdownMenuItem onSelect={() => go(paths.settings)}>
             <Settings aria-hidden />
             Settings
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setShortcutDialog('help')}>
+            <Keyboard aria-hidden />
+            Keyboard shortcuts
           </DropdownMenuItem>
           {user.role === 'super_admin' ? (
             <DropdownMenuItem onSelect={() => setUpdateSettingsOpen(true)}>

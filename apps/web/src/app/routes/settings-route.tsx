@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { TwoFactorCard } from '../../features/mfa';
 import { DeleteAccountCard } from '../../features/privacy/components/delete-account-card';
 import { SessionsCard } from '../../features/sessions';
+import { ImportCard, SharedLinksCard } from '../../features/sharing';
 import { AppearanceCard } from '../../features/settings/components/appearance-card';
 import { TokensCard } from '../../features/tokens/components/tokens-card';
 import { VersionCard } from '../../features/updates/components/version-card';
@@ -30,6 +31,8 @@ export function SettingsRoute() {
       <TwoFactorCard />
       <SessionsCard />
       <TokensCard />
+      <SharedLinksCard />
+      <ImportCard />
       <DeleteAccountCard />
       <VersionCard />
     </div>

@@ -6,11 +6,14 @@ export interface ToastInput {
   variant?: ToastVariant;
   /** Milliseconds before the toast closes by itself. */
   duration?: number;
+  /** One button on the toast (e.g. Undo); pressing it closes the toast. */
+  action?: { label: string; onClick: () => void };
 }
 
-export interface ToastItem extends Required<Omit<ToastInput, 'description'>> {
+export interface ToastItem extends Required<Omit<ToastInput, 'description' | 'action'>> {
   id: number;
   description?: string;
+  action?: { label: string; onClick: () => void };
 }
 
 export const DEFAULT_TOAST_DURATION = 5000;
@@ -37,10 +40,11 @@ export function toast({
   description,
   variant = 'default',
   duration = DEFAULT_TOAST_DURATION,
+  action,
 }: ToastInput): number {
   clearTimeout(timer);
   const id = nextId++;
-  current = { id, title, description, variant, duration };
+  current = { id, title, description, variant, duration, action };
   timer = setTimeout(() => dismissToast(id), duration);
   emit();
   return id;

@@ -28,6 +28,18 @@ export function Toaster() {
         >
           <div className="text-sm font-semibold">{item.title}</div>
           {item.description ? <div className="mt-1 text-sm opacity-90">{item.description}</div> : null}
+          {item.action ? (
+            <button
+              type="button"
+              onClick={() => {
+                item.action?.onClick();
+                dismissToast(item.id);
+              }}
+              className="mt-2 rounded-md border px-2 py-1 text-sm font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              {item.action.label}
+            </button>
+          ) : null}
           <button
             type="button"
             aria-label="Close notification"

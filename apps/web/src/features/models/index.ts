@@ -1,3 +1,3 @@
 /** The models feature's public surface: the model list and the instance defaults admins edit. */
 export { useModels } from './api/get-models';
-export { instanceDefaultsKey } from './api/instance-defaults';
+export { instanceDefaultsKey, useInstanceDefaults } from './api/instance-defaults';

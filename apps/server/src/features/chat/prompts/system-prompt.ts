@@ -15,6 +15,8 @@ const LEGAL_DISCLAIMER =
 
 export interface SystemPromptInput {
   preferences: UserPreferences;
+  /** A chat's or preset's own system prompt (issue 17): it takes the place of Hearth's default persona. */
+  instructions?: string;
   /** The model-written summary of the older part of the conversation, when there is one. */
   conversationSummary: string | null;
   topic: string | null;
@@ -41,8 +43,9 @@ export function indexingNote(indexing: IndexingCollection[]): string | null {
 /** The system prompt of the enhanced chat path (spec §7): who the assistant is, how to answer, what it knows. */
 export function buildSystemPrompt(input: SystemPromptInput): string {
   const parts = [
-    'You are Hearth, a private AI assistant running on the user’s own hardware. Help with documents, research, ' +
-      'analysis and writing. Be accurate; if you do not know something, say so instead of guessing.',
+    input.instructions?.trim() ||
+      'You are Hearth, a private AI assistant running on the user’s own hardware. Help with documents, research, ' +
+        'analysis and writing. Be accurate; if you do not know something, say so instead of guessing.',
     STYLE[input.preferences.preferredResponseStyle],
   ];
   if (input.preferences.includeLegalDisclaimers) parts.push(LEGAL_DISCLAIMER);

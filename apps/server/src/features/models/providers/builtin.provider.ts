@@ -208,6 +208,7 @@ async function generate(job: Generation, queue: AsyncQueue<ChatChunk>): Promise<
       if (text) queue.push({ type: 'token', text });
     },
     ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
+    ...(request.topP === undefined ? {} : { topP: request.topP }),
     temperature: request.temperature ?? 0,
   };
   const before = sequence.tokenMeter.getState();

@@ -171,6 +171,8 @@ export class OllamaProvider implements ModelProvider {
         options: {
           ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
           ...(request.maxTokens === undefined ? {} : { num_predict: request.maxTokens }),
+          ...(request.topP === undefined ? {} : { top_p: request.topP }),
+          ...(request.contextSize === undefined ? {} : { num_ctx: request.contextSize }),
         },
       },
     });

@@ -106,6 +106,7 @@ export class OpenAiProvider implements ModelProvider {
         messages: request.messages.map(toOpenAiMessage),
         ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
         ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
+        ...(request.topP === undefined ? {} : { top_p: request.topP }),
       },
     });
     if (!opened) {

@@ -61,6 +61,7 @@ describe('OpenAI-compatible provider against a fake server', () => {
         model: 'qwen2.5-7b-instruct',
         messages: [{ role: 'user', content: 'Look', images: ['iVBORw0KGgo='] }],
         maxTokens: 50,
+        topP: 0.6,
         signal: new AbortController().signal,
       }),
     );
@@ -72,7 +73,7 @@ describe('OpenAI-compatible provider against a fake server', () => {
       stream: boolean;
       messages: { content: { type: string; image_url?: { url: string } }[] }[];
     };
-    expect(sent).toMatchObject({ max_tokens: 50, stream: true });
+    expect(sent).toMatchObject({ max_tokens: 50, top_p: 0.6, stream: true });
     expect(sent.messages[0]?.content[1]?.image_url?.url).toBe('data:image/png;base64,iVBORw0KGgo=');
   });
 

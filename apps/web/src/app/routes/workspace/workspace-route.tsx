@@ -3,6 +3,7 @@ import { paths } from '../../../config/paths';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
 import { WorkspaceKnowledge } from '../../../features/knowledge/components/workspace-knowledge';
 import { ModelsScreen } from '../../../features/models/components/models-screen';
+import { PresetLibrary } from '../../../features/presets';
 import { PrivacyScreen } from '../../../features/privacy/components/privacy-screen';
 import { PromptLibrary } from '../../../features/prompts/components/prompt-library';
 import { ToolsTab } from '../../../features/tools/components/tools-tab';
@@ -12,6 +13,7 @@ const TABS = [
   { id: 'models', label: 'Models' },
   { id: 'knowledge', label: 'Knowledge' },
   { id: 'prompts', label: 'Prompts' },
+  { id: 'presets', label: 'Presets' },
   { id: 'tools', label: 'Tools' },
   { id: 'privacy', label: 'Privacy' },
 ] as const;
@@ -19,7 +21,7 @@ type TabId = (typeof TABS)[number]['id'];
 
 const isTab = (value: string | undefined): value is TabId => TABS.some((tab) => tab.id === value);
 
-/** /workspace and /workspace/:tab (spec §2): Models, Knowledge, Prompts, Tools, Privacy. */
+/** /workspace and /workspace/:tab (spec §2): Models, Knowledge, Prompts, Presets (issue 17), Tools, Privacy. */
 export function WorkspaceRoute() {
   const { tab } = useParams();
   const { isAdmin } = useAuth();
@@ -30,7 +32,7 @@ export function WorkspaceRoute() {
       <h1 className="text-2xl font-semibold tracking-tight">Workspace</h1>
       <nav
         aria-label="Workspace"
-        className="inline-flex h-9 w-full items-center rounded-lg bg-muted p-1 text-muted-foreground"
+        className="inline-flex h-9 w-full items-center overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground"
       >
         {TABS.map((item) => (
           <Link
@@ -49,6 +51,7 @@ export function WorkspaceRoute() {
       {active === 'models' ? <ModelsScreen isAdmin={isAdmin} /> : null}
       {active === 'knowledge' ? <WorkspaceKnowledge /> : null}
       {active === 'prompts' ? <PromptLibrary /> : null}
+      {active === 'presets' ? <PresetLibrary /> : null}
       {active === 'tools' ? <ToolsTab /> : null}
       {active === 'privacy' ? <PrivacyScreen isAdmin={isAdmin} /> : null}
     </div>

@@ -10,7 +10,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
+import { Switch } from '../../../components/ui/switch';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
@@ -32,7 +34,9 @@ export function SystemSettingsDialog({ open, onOpenChange, canEdit }: Props) {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>System Settings</DialogTitle>
-          <DialogDescription>Default model and upload limit. Model providers have their own screen.</DialogDescription>
+          <DialogDescription>
+            Default model, upload limit and share links. Model providers have their own screen.
+          </DialogDescription>
         </DialogHeader>
         {settings.isPending ? <Spinner label="Loading settings" /> : null}
         {settings.isError ? (
@@ -51,6 +55,8 @@ export function SystemSettingsDialog({ open, onOpenChange, canEdit }: Props) {
 function SystemForm({ initial, canEdit, onDone }: { initial: SystemSettings; canEdit: boolean; onDone: () => void }) {
   const [model, setModel] = useState(initial.default_model ?? '');
   const [limit, setLimit] = useState(String(initial.upload_limit_mb));
+  const [publicLinks, setPublicLinks] = useState(initial.public_share_links);
+  const publicLinksId = useId();
   const update = useUpdateSystemSettings();
   const models = useModels();
   const listId = useId();
@@ -58,7 +64,7 @@ function SystemForm({ initial, canEdit, onDone }: { initial: SystemSettings; can
   function submit(event: FormEvent) {
     event.preventDefault();
     update.mutate(
-      { default_model: model.trim() || null, upload_limit_mb: Number(limit) },
+      { default_model: model.trim() || null, upload_limit_mb: Number(limit), public_share_links: publicLinks },
       {
         onSuccess: () => {
           toast({ title: 'System settings saved' });
@@ -95,6 +101,15 @@ function SystemForm({ initial, canEdit, onDone }: { initial: SystemSettings; can
           value={limit}
           onValueChange={setLimit}
         />
+        <div className="flex items-start gap-3">
+          <Switch id={publicLinksId} checked={publicLinks} onCheckedChange={setPublicLinks} className="mt-0.5" />
+          <div className="grid gap-0.5">
+            <Label htmlFor={publicLinksId}>Allow public share links</Label>
+            <p className="text-xs text-muted-foreground">
+              Off: shared chats open only for people signed in here. On: people may make links anyone can open.
+            </p>
+          </div>
+        </div>
       </fieldset>
       <p className="text-sm">
         <Link to={paths.models} className="text-primary underline-offset-4 hover:underline">

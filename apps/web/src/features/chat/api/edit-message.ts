@@ -2,7 +2,7 @@ import type { EditMessageBody } from '@hearth/contract';
 import { apiPaths } from '../../../config/paths';
 import { chatEvents, type ChatStream } from '../lib/chat-events';
 
-/** Replaces a user message's text, drops every later message and answers again. */
+/** Sends an edited version of a user message as a new branch beside it (the original is kept) and answers it. */
 export const editMessage = (
   conversationId: string,
   messageId: string,

@@ -5,9 +5,10 @@ import { api } from '../../../lib/api-client';
 
 const PAGE_SIZE = 50;
 
-/** One page of the user's conversations, newest updated first. */
+/** One page of the user's recent conversations (not pinned, in no folder, not archived), newest updated first. */
 export function getConversations(cursor: string | null, signal?: AbortSignal): Promise<ConversationList> {
-  const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+  // The recent list: pinned chats and folders are their own sections (api/organise.ts), archived ones leave it.
+  const query = new URLSearchParams({ limit: String(PAGE_SIZE), section: 'unfiled' });
   if (cursor) query.set('cursor', cursor);
   return api.get<ConversationList>(`${apiPaths.conversations.list}?${query.toString()}`, signal);
 }

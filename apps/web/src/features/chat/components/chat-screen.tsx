@@ -6,11 +6,13 @@ import { toast } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
 import { useChatSession } from '../hooks/use-chat-session';
 import { useComposerFiles } from '../hooks/use-composer-files';
+import { useJumpToMessage } from '../hooks/use-jump-to-message';
 import { usePreferences } from '../hooks/use-preferences';
+import { useThreadEditing } from '../hooks/use-thread-editing';
 import { checkSendGates, type ChatModelState } from '../lib/send-gates';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
-import { EmptyState } from './empty-state';
+import { type ChatPreset, EmptyState } from './empty-state';
 import { MessageList } from './message-list';
 import { ThreadUnavailable } from './thread-unavailable';
 
@@ -36,6 +38,10 @@ interface ChatScreenProps {
   advancedRetrieval?: AdvancedRetrievalOptions;
   /** The document viewer for a source an answer cited (null when none is open). */
   renderSourceViewer?: (source: UsedDocument | null, close: () => void) => ReactNode;
+  /** The preset a new chat starts from (issue 17): sent with the first message; its starters fill the empty chat. */
+  preset?: ChatPreset | null;
+  /** More header controls (the chat's own settings). */
+  headerControls?: ReactNode;
 }
 
 /** The chat panel: header, thread (or empty state), and the input row with attachments. */
@@ -52,6 +58,8 @@ export function ChatScreen({
   advancedControls,
   advancedRetrieval,
   renderSourceViewer,
+  preset,
+  headerControls,
 }: ChatScreenProps) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -69,8 +77,9 @@ export function ChatScreen({
       userPreferences: preferences,
       ...(selectedCollections?.length ? { selectedCollections: [...selectedCollections] } : {}),
       ...(selectedCollections?.length && advancedRetrieval ? { advancedRetrieval } : {}),
+      ...(conversationId === null && preset ? { preset_id: preset.id } : {}),
     }),
-    [model.selected, preferences, selectedCollections, advancedRetrieval],
+    [model.selected, preferences, selectedCollections, advancedRetrieval, conversationId, preset],
   );
   const onCreated = useCallback(
     (conversation: Conversation) => {
@@ -83,6 +92,8 @@ export function ChatScreen({
   );
   const session = useChatSession(conversationId, { answerOptions, onCreated, onDraftFailed: setText });
   const { dismissDraft, busy, stop } = session;
+  const thread = useThreadEditing(conversationId, session.items, busy);
+  const highlightId = useJumpToMessage(conversationId, session.items, session.messages);
 
   // Escape stops a streaming answer, like Stop; an open dialog, menu or list takes its own Escape first.
   useEffect(() => {
@@ -121,6 +132,9 @@ export function ChatScreen({
     session.send(text, attachments);
     setText('');
   };
+  const sendStarter = (starter: string) => {
+    if (!gated()) session.send(starter, []);
+  };
   const regenerate = () => {
     if (!gated()) session.regenerate();
   };
@@ -153,7 +167,12 @@ export function ChatScreen({
       }}
       onDrop={onDrop}
     >
-      <ChatHeader modelHeader={renderModelHeader(taskContext)} preferences={preferences} onPreferencesChange={change} />
+      <ChatHeader
+        modelHeader={renderModelHeader(taskContext)}
+        preferences={preferences}
+        onPreferencesChange={change}
+        extra={headerControls}
+      />
       {banner ? <div className="mx-auto w-full max-w-3xl px-4 pt-2">{banner}</div> : null}
       {loadingThread ? (
         <PageSpinner />
@@ -162,7 +181,7 @@ export function ChatScreen({
       ) : showNoModels ? (
         <div className="flex flex-1 items-center justify-center overflow-y-auto">{noModels}</div>
       ) : empty ? (
-        <EmptyState onPick={setText} />
+        <EmptyState onPick={setText} preset={preset ?? null} onStarter={sendStarter} />
       ) : (
         <MessageList
           key={conversationId ?? 'draft'}
@@ -174,6 +193,11 @@ export function ChatScreen({
           onRegenerate={regenerate}
           onEdit={edit}
           onOpenSource={renderSourceViewer ? setOpenSource : undefined}
+          editingId={thread.editingId}
+          onEditingChange={thread.setEditingId}
+          onSwitchBranch={thread.switchBranch}
+          switching={thread.switching}
+          highlightId={highlightId}
         />
       )}
       {renderSuggestions ? <div className="mx-auto w-full max-w-3xl px-4">{renderSuggestions(text)}</div> : null}
@@ -187,6 +211,7 @@ export function ChatScreen({
         onSend={send}
         onStop={session.stop}
         tools={scoped ? advancedControls : null}
+        onEditLast={thread.editLast}
       />
       {renderSourceViewer ? renderSourceViewer(openSource, closeSource) : null}
       {dragging ? (

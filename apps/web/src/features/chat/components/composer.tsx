@@ -16,13 +16,28 @@ interface ComposerProps {
   onStop: () => void;
   /** Extra controls beside Attach (the advanced retrieval button while collections are selected). */
   tools?: ReactNode;
+  /** ↑ in the empty field: edit the last message sent; false when there is none to edit. */
+  onEditLast?: () => boolean;
 }
 
+const isPlainKey = (event: KeyboardEvent) =>
+  !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey && !event.nativeEvent.isComposing;
+
 /**
- * The input row: attach, the message field (Enter sends, Shift+Enter is a new line) and Send or Stop.
+ * The input row: attach, the message field (Enter sends, Shift+Enter is a new line, ↑ when empty edits the last message) and Send or Stop.
  * '/' at the start of a word offers saved prompts (features/prompts).
  */
-export function Composer({ text, onTextChange, files, busy, stopping, onSend, onStop, tools }: ComposerProps) {
+export function Composer({
+  text,
+  onTextChange,
+  files,
+  busy,
+  stopping,
+  onSend,
+  onStop,
+  tools,
+  onEditLast,
+}: ComposerProps) {
   const picker = useRef<HTMLInputElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const slash = useSlashPrompts({ text, onTextChange, input });
@@ -31,6 +46,10 @@ export function Composer({ text, onTextChange, files, busy, stopping, onSend, on
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (slash.onKeyDown(event)) return;
+    if (event.key === 'ArrowUp' && isPlainKey(event) && text === '' && files.files.length === 0) {
+      if (onEditLast?.()) event.preventDefault();
+      return;
+    }
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     if (canSend) onSend();

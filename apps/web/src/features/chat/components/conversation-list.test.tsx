@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster';
+import { flushPendingDeletes } from '../lib/pending-deletes';
 import { ConversationList } from './conversation-list';
 
 const conversation = (id: string, title: string, updated: Date): Conversation => ({
@@ -31,7 +32,7 @@ async function openMenuAndDelete(title: string, answer: 'Delete' | 'Cancel' = 'D
   const trigger = await screen.findByRole('button', { name: `Options for ${title}` });
   fireEvent.pointerDown(trigger, { button: 0, ctrlKey: false });
   fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-  // The server deletes at once, so the row asks first.
+  // Deleting asks first, then offers Undo.
   const dialog = await screen.findByRole('dialog', { name: 'Delete conversation?' });
   fireEvent.click(within(dialog).getByRole('button', { name: answer }));
 }
@@ -47,6 +48,17 @@ describe('ConversationList', () => {
     next_cursor: null,
   };
 
+  /** The recent list answers `page`; pinned chats and folders are their own (empty) queries. */
+  const serve = (onBulk: () => Response) =>
+    fetchMock.mockImplementation((input, init) => {
+      if (init?.method === 'POST' && input.includes('/bulk')) return Promise.resolve(onBulk());
+      if (input.includes('/api/chat-folders')) return Promise.resolve(json(200, { folders: [] }));
+      if (input.includes('section=pinned')) return Promise.resolve(json(200, { conversations: [], next_cursor: null }));
+      return Promise.resolve(json(200, page));
+    });
+  const bulkCalls = () =>
+    fetchMock.mock.calls.filter(([input, init]) => init?.method === 'POST' && input.includes('/bulk'));
+
   beforeEach(() => vi.stubGlobal('fetch', fetchMock));
   afterEach(() => {
     cleanup();
@@ -55,7 +67,7 @@ describe('ConversationList', () => {
   });
 
   it('groups conversations and opens one at /c/:id', async () => {
-    fetchMock.mockResolvedValue(json(200, page));
+    serve(() => json(200, { count: 0 }));
     const router = renderList();
     expect(await screen.findByRole('group', { name: 'Today' })).toHaveProperty(
       'textContent',
@@ -66,42 +78,58 @@ describe('ConversationList', () => {
     expect(router.state.location.pathname).toBe('/c/c2');
   });
 
-  it('keeps the conversation and says so when the delete fails', async () => {
-    fetchMock.mockImplementation((_input, init) =>
-      Promise.resolve(
-        init?.method === 'DELETE' ? json(500, { code: 'internal_error', message: 'x' }) : json(200, page),
-      ),
-    );
-    renderList();
-    await openMenuAndDelete('Fresh talk');
-    expect(await screen.findByText('Failed to delete conversation. Please try again.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Fresh talk' })).toBeTruthy();
-  });
-
-  it('removes the conversation only after the server deleted it', async () => {
-    fetchMock.mockImplementation((_input, init) =>
-      Promise.resolve(init?.method === 'DELETE' ? json(200, { ok: true }) : json(200, page)),
-    );
+  it('hides a deleted conversation at once and Undo brings it back without asking the server', async () => {
+    serve(() => json(200, { count: 1 }));
     renderList();
     await openMenuAndDelete('Fresh talk');
     expect(await screen.findByText('Conversation deleted successfully.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Fresh talk' })).toBeNull());
-    expect(screen.getByRole('button', { name: 'Old talk' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByRole('button', { name: 'Fresh talk' })).toBeTruthy();
+    flushPendingDeletes();
+    expect(bulkCalls()).toHaveLength(0);
+  });
+
+  it('sends the delete when the undo window ends (or the page closes)', async () => {
+    serve(() => json(200, { count: 1 }));
+    renderList();
+    await openMenuAndDelete('Old talk');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Old talk' })).toBeNull());
+    flushPendingDeletes();
+    await waitFor(() => expect(bulkCalls()).toHaveLength(1));
+    const [, init] = bulkCalls()[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ ids: ['c2'], action: 'delete' });
+    expect(init?.keepalive).toBe(true);
+  });
+
+  it('shows the conversation again and says so when the delete fails', async () => {
+    serve(() => json(500, { code: 'internal_error', message: 'x' }));
+    renderList();
+    await openMenuAndDelete('Fresh talk');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Fresh talk' })).toBeNull());
+    flushPendingDeletes();
+    expect(await screen.findByText('Failed to delete conversation. Please try again.')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Fresh talk' })).toBeTruthy();
   });
 
   it('deletes nothing when the confirmation is cancelled', async () => {
-    fetchMock.mockImplementation((_input, init) =>
-      Promise.resolve(init?.method === 'DELETE' ? json(200, { ok: true }) : json(200, page)),
-    );
+    serve(() => json(200, { count: 1 }));
     renderList();
     await openMenuAndDelete('Fresh talk', 'Cancel');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    flushPendingDeletes();
+    expect(bulkCalls()).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Fresh talk' })).toBeTruthy();
   });
 
   it('says when there is nothing yet', async () => {
-    fetchMock.mockResolvedValue(json(200, { conversations: [], next_cursor: null }));
+    fetchMock.mockImplementation((input) =>
+      Promise.resolve(
+        input.includes('/api/chat-folders')
+          ? json(200, { folders: [] })
+          : json(200, { conversations: [], next_cursor: null }),
+      ),
+    );
     renderList();
     expect(await screen.findByText('No conversations yet')).toBeTruthy();
   });

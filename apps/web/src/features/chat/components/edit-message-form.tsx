@@ -7,7 +7,7 @@ interface EditMessageFormProps {
   onCancel: () => void;
 }
 
-/** Edit-and-resend: the new text replaces the message and everything after it is answered again. */
+/** Edit-and-resend: the new text is sent as a new version beside the message (kept, "‹ 1/2 ›") and answered. */
 export function EditMessageForm({ initial, onSubmit, onCancel }: EditMessageFormProps) {
   const [text, setText] = useState(initial);
   const trimmed = text.trim();
@@ -23,6 +23,16 @@ export function EditMessageForm({ initial, onSubmit, onCancel }: EditMessageForm
         aria-label="Edit message"
         value={text}
         onChange={(event) => setText(event.target.value)}
+        // Opened with ↑ from the message box: the caret goes to the end of the text, ready to add to it.
+        onFocus={(event) => {
+          const end = event.currentTarget.value.length;
+          event.currentTarget.setSelectionRange(end, end);
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || event.nativeEvent.isComposing) return;
+          event.preventDefault();
+          onCancel();
+        }}
         rows={Math.min(10, Math.max(2, text.split('\n').length))}
         className="w-full resize-y rounded-md border bg-background p-2 text-sm text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         autoFocus

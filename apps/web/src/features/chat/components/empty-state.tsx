@@ -11,8 +11,26 @@ export const SUGGESTED_PROMPTS = [
   { title: 'Help with writing', prompt: 'Help me write ', icon: PenLine },
 ] as const;
 
-/** Spec §2: the empty chat with four suggested prompts; a prompt fills the message field. */
-export function EmptyState({ onPick }: { onPick: (prompt: string) => void }) {
+/** A preset a new chat starts from: its name and starter prompts (issue 17). */
+export interface ChatPreset {
+  id: string;
+  name: string;
+  starters: string[];
+}
+
+interface EmptyStateProps {
+  onPick: (prompt: string) => void;
+  preset: ChatPreset | null;
+  /** Sends a preset's starter prompt as the first message. */
+  onStarter: (prompt: string) => void;
+}
+
+/**
+ * Spec §2: the empty chat with four suggested prompts; a prompt fills the message field. A chat started from a
+ * preset shows the preset's starter prompts instead, which send at once.
+ */
+export function EmptyState({ onPick, preset, onStarter }: EmptyStateProps) {
+  if (preset) return <PresetStarters preset={preset} onStarter={onStarter} />;
   return (
     <div className="flex min-h-0 flex-1 flex-col items-center justify-center-safe gap-6 overflow-y-auto p-6">
       <h2 className="text-2xl font-semibold tracking-tight">How can I help you today?</h2>
@@ -29,6 +47,32 @@ export function EmptyState({ onPick }: { onPick: (prompt: string) => void }) {
           </button>
         ))}
       </div>
+    </div>
+  );
+}
+
+function PresetStarters({ preset, onStarter }: { preset: ChatPreset; onStarter: (prompt: string) => void }) {
+  return (
+    <div className="flex min-h-0 flex-1 flex-col items-center justify-center-safe gap-6 overflow-y-auto p-6">
+      <div className="grid gap-1 text-center">
+        <h2 className="text-2xl font-semibold tracking-tight break-words">{preset.name}</h2>
+        <p className="text-sm text-muted-foreground">A new chat with this preset&apos;s settings.</p>
+      </div>
+      {preset.starters.length > 0 ? (
+        <ul aria-label="Starter prompts" className="grid w-full max-w-2xl gap-3 sm:grid-cols-2">
+          {preset.starters.map((starter) => (
+            <li key={starter}>
+              <button
+                type="button"
+                onClick={() => onStarter(starter)}
+                className="w-full rounded-xl border bg-card p-4 text-left text-sm font-medium break-words transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              >
+                {starter}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

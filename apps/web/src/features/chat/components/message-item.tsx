@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useCopy } from '../../../lib/use-copy';
 import { citationNumber, linkCitations } from '../lib/sources';
+import { BranchSwitcher } from './branch-switcher';
 import { EditMessageForm } from './edit-message-form';
 import { MessageAttachments } from './message-attachments';
 import { MessageNotes } from './message-notes';
@@ -18,14 +19,33 @@ interface MessageItemProps {
   onEdit: (content: string) => void;
   /** Opens a source the answer used, at its cited passage. */
   onOpenSource?: (source: UsedDocument) => void;
+  /** The edit form is open: controlled by the thread (↑ in an empty composer opens it), else kept here. */
+  editing?: boolean;
+  onEditingChange?: (editing: boolean) => void;
+  /** Shows another version of this message ("‹ 2/3 ›"); the switcher is disabled while an answer streams. */
+  onSwitchBranch?: (messageId: string) => void;
+  switchDisabled?: boolean;
 }
 
 const isLocal = (message: Message) => message.id.startsWith('local-');
 
 /** One message: the user's text, the model's Markdown answer, or a system (error) message, with its actions. */
-export function MessageItem({ message, canRegenerate, canEdit, onRegenerate, onEdit, onOpenSource }: MessageItemProps) {
+export function MessageItem({
+  message,
+  canRegenerate,
+  canEdit,
+  onRegenerate,
+  onEdit,
+  onOpenSource,
+  editing: editingProp,
+  onEditingChange,
+  onSwitchBranch,
+  switchDisabled = false,
+}: MessageItemProps) {
   const [copied, copy] = useCopy();
-  const [editing, setEditing] = useState(false);
+  const [localEditing, setLocalEditing] = useState(false);
+  const editing = editingProp ?? localEditing;
+  const setEditing = onEditingChange ?? setLocalEditing;
   const user = message.type === 'user';
   const system = message.type === 'system';
   const sources = message.metadata.used_documents ?? [];
@@ -78,7 +98,15 @@ export function MessageItem({ message, canRegenerate, canEdit, onRegenerate, onE
         </div>
       </div>
       {editing ? null : (
-        <div className="mt-1 flex gap-1 opacity-70 transition-opacity group-hover:opacity-100 focus-within:opacity-100">
+        <div className="mt-1 flex flex-wrap items-center gap-1 opacity-70 transition-opacity group-hover:opacity-100 focus-within:opacity-100">
+          {message.branch && onSwitchBranch ? (
+            <BranchSwitcher
+              branch={message.branch}
+              noun={user ? 'Version' : 'Answer'}
+              disabled={switchDisabled}
+              onSwitch={onSwitchBranch}
+            />
+          ) : null}
           <Button variant="ghost" size="sm" aria-label="Copy message" onClick={() => void copy(message.content)}>
             {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
             {copied ? 'Copied' : 'Copy'}

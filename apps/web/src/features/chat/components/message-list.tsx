@@ -2,6 +2,7 @@ import type { UsedDocument } from '@hearth/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
 import { canRegenerate, type ThreadItem } from '../lib/thread';
 import { PendingUserMessage, StreamingAnswer } from './live-items';
 import { MessageItem } from './message-item';
@@ -15,6 +16,14 @@ interface MessageListProps {
   onRegenerate: () => void;
   onEdit: (messageId: string, content: string) => void;
   onOpenSource?: (source: UsedDocument) => void;
+  /** The message whose edit form is open (↑ in an empty composer opens the last user message's). */
+  editingId: string | null;
+  onEditingChange: (messageId: string | null) => void;
+  /** Shows another version of a message ("‹ 2/3 ›"). */
+  onSwitchBranch: (messageId: string) => void;
+  switching: boolean;
+  /** A message opened from search: scrolled to once and marked. */
+  highlightId?: string | null;
 }
 
 const NEAR_EDGE_PX = 120;
@@ -33,6 +42,11 @@ export function MessageList({
   onRegenerate,
   onEdit,
   onOpenSource,
+  editingId,
+  onEditingChange,
+  onSwitchBranch,
+  switching,
+  highlightId = null,
 }: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
@@ -72,6 +86,27 @@ export function MessageList({
     if (stickToBottom.current) element.scrollTop = element.scrollHeight;
   }, [firstKey, items.length, lastText, virtualizer]);
 
+  // The edit form opened from the composer may be on a message scrolled out of view (or not rendered at all).
+  // Once per opened form: later item changes (older pages coming in) leave the scroll position alone.
+  const scrolledTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (editingId === scrolledTo.current) return;
+    scrolledTo.current = editingId;
+    const index = items.findIndex((item) => item.kind === 'message' && item.message.id === editingId);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+  }, [editingId, items, virtualizer]);
+
+  // A search result's message: brought to the middle of the view once it is loaded, and the view stays there.
+  const jumpedTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (!highlightId || jumpedTo.current === highlightId) return;
+    const index = items.findIndex((item) => item.kind === 'message' && item.message.id === highlightId);
+    if (index < 0) return;
+    jumpedTo.current = highlightId;
+    stickToBottom.current = false;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+  }, [highlightId, items, virtualizer]);
+
   // A new turn always brings the view down to it.
   useEffect(() => {
     if (busy) stickToBottom.current = true;
@@ -93,8 +128,12 @@ export function MessageList({
               key={row.key}
               data-index={row.index}
               ref={virtualizer.measureElement}
-              className="absolute top-0 left-0 w-full px-4"
+              className={cn(
+                'absolute top-0 left-0 w-full px-4',
+                item.kind === 'message' && item.message.id === highlightId && 'rounded-lg ring-2 ring-primary/60',
+              )}
               style={{ transform: `translateY(${row.start}px)` }}
+              data-highlighted={item.kind === 'message' && item.message.id === highlightId ? 'true' : undefined}
             >
               {item.kind === 'message' ? (
                 <MessageItem
@@ -104,6 +143,10 @@ export function MessageList({
                   onRegenerate={onRegenerate}
                   onEdit={(content) => onEdit(item.message.id, content)}
                   onOpenSource={onOpenSource}
+                  editing={editingId === item.message.id}
+                  onEditingChange={(editing) => onEditingChange(editing ? item.message.id : null)}
+                  onSwitchBranch={onSwitchBranch}
+                  switchDisabled={busy || switching}
                 />
               ) : item.kind === 'pending-user' ? (
                 <PendingUserMessage content={item.content} attachments={item.attachments} />

@@ -4,15 +4,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { editMessage } from '../api/edit-message';
-import { useMessages } from '../api/get-messages';
+import { messagesQueryOptions, useMessages } from '../api/get-messages';
 import { regenerateAnswer } from '../api/regenerate-answer';
 import { sendMessage } from '../api/send-message';
+import { showNewestPage } from '../api/switch-branch';
 import { stopGeneration } from '../api/stop-generation';
 import type { ChatStream } from '../lib/chat-events';
 import { finishTurn } from '../lib/finish-turn';
 import { seedEmptyConversation, upsertConversation } from '../lib/messages-cache';
 import { clearTurn, getTurn, isBusy, runTurn, stopTurn, subscribeTurns, type TurnResult } from '../lib/stream-store';
-import { buildThread } from '../lib/thread';
+import { buildThread, replacedBy } from '../lib/thread';
+import { useLiveAnswer } from './use-live-answers';
 
 /** The key of the not-yet-created conversation on the home screen. */
 export const DRAFT_KEY = 'draft';
@@ -42,18 +44,36 @@ export function useChatSession(conversationId: string | null, options: SessionOp
   const items = useMemo(() => buildThread(saved, turn), [saved, turn]);
   const busy = turn !== undefined && turn.phase !== 'finished';
 
+  // Re-attached to an answer generated on the server: a cut-off follow shows the server's copy, never "Stopped".
+  const finishLive = useCallback(
+    (result: TurnResult) => {
+      if (result.final || result.error) return finishTurn(queryClient, result, describe);
+      const id = result.turn.conversationId;
+      if (id) void queryClient.invalidateQueries({ queryKey: messagesQueryOptions(id).queryKey });
+      return [];
+    },
+    [queryClient],
+  );
+  useLiveAnswer(conversationId, finishLive);
+
   const run = useCallback(
     (
       start: (signal: AbortSignal) => ChatStream,
       pendingUser: { content: string; attachments: Attachment[] } | null,
+      replaced: string[] = [],
     ) => {
       if (isBusy(key)) return;
       const onFinish = (result: TurnResult) => {
         const { turn: finished, interrupted } = result;
         if (!finished.conversationId && interrupted && !interrupted.aborted) onDraftFailed(pendingUser?.content ?? '');
-        return finishTurn(queryClient, result, describe);
+        const written = finishTurn(queryClient, result, describe);
+        // A new branch: read the thread again for the "‹ 2/2 ›" of the new version.
+        if (finished.conversationId && result.turn.removedIds.length > 0) {
+          void showNewestPage(queryClient, finished.conversationId).catch(() => undefined);
+        }
+        return written;
       };
-      void runTurn(key, { conversationId, pendingUser }, start, {
+      void runTurn(key, { conversationId, pendingUser, removedIds: replaced }, start, {
         onConversation: (conversation, isNew) => {
           upsertConversation(queryClient, conversation);
           if (!isNew) return;
@@ -83,16 +103,16 @@ export function useChatSession(conversationId: string | null, options: SessionOp
   const regenerate = useCallback(() => {
     if (!conversationId) return;
     const body = answerOptions();
-    run((signal) => regenerateAnswer(conversationId, body, signal), null);
-  }, [answerOptions, conversationId, run]);
+    run((signal) => regenerateAnswer(conversationId, body, signal), null, replacedBy(saved, null));
+  }, [answerOptions, conversationId, run, saved]);
 
   const edit = useCallback(
     (messageId: string, content: string) => {
       if (!conversationId) return;
       const body = { ...answerOptions(), content };
-      run((signal) => editMessage(conversationId, messageId, body, signal), null);
+      run((signal) => editMessage(conversationId, messageId, body, signal), null, replacedBy(saved, messageId));
     },
-    [answerOptions, conversationId, run],
+    [answerOptions, conversationId, run, saved],
   );
 
   const stop = useCallback(() => stopTurn(key, stopGeneration), [key]);

@@ -1,4 +1,4 @@
-import type { Conversation, Message, MessageList } from '@hearth/contract';
+import type { Conversation, ConversationList, Message, MessageList } from '@hearth/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { conversationsQueryOptions } from '../api/get-conversations';
 import { messagesQueryOptions } from '../api/get-messages';
@@ -64,4 +64,16 @@ export function touchConversation(queryClient: QueryClient, conversationId: stri
   const data = queryClient.getQueryData(conversationsQueryOptions().queryKey);
   const found = data?.pages.flatMap((page) => page.conversations).find((item) => item.id === conversationId);
   if (found) upsertConversation(queryClient, { ...found, updated_at: at });
+}
+
+/** Sets a conversation's live flag in every cached list (recent, pinned, folders) without a refetch. */
+export function markGenerating(queryClient: QueryClient, conversationId: string, generating: boolean): void {
+  queryClient.setQueriesData<InfiniteData<ConversationList>>({ queryKey: ['chat', 'conversations'] }, (data) => {
+    if (!data?.pages) return data;
+    const pages = data.pages.map((page) => ({
+      ...page,
+      conversations: page.conversations.map((item) => (item.id === conversationId ? { ...item, generating } : item)),
+    }));
+    return { ...data, pages };
+  });
 }

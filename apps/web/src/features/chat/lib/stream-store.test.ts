@@ -1,4 +1,4 @@
-import type { ChatStreamEvent, Conversation } from '@hearth/contract';
+import type { ChatStreamEvent, Conversation, LiveAnswerEvent } from '@hearth/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearTurn, getTurn, runTurn, stopTurn, type TurnResult } from './stream-store';
 import { message } from './test-messages';
@@ -104,6 +104,36 @@ describe('stream store', () => {
     expect(signal?.aborted).toBe(true);
     expect(result?.interrupted).toEqual({ aborted: true, error: expect.anything() as unknown });
     expect(result?.turn.text).toBe('partial');
+  });
+
+  it('re-attaches to an answer already being generated: the snapshot, then tokens, on the given connection', async () => {
+    const controller = new AbortController();
+    const final = message('a7', 'assistant', 'So far and the rest');
+    let seen: AbortSignal | undefined;
+    let result: TurnResult | undefined;
+    await runTurn(
+      'c7',
+      { conversationId: 'c7', pendingUser: null },
+      async function* (signal): AsyncGenerator<LiveAnswerEvent> {
+        seen = signal;
+        yield { type: 'snapshot', text: 'So far', model: 'llama3:latest' };
+        expect(getTurn('c7')?.text).toBe('So far');
+        yield { type: 'token', text: ' and the rest' };
+        yield { type: 'done', message: final };
+      },
+      {
+        onFinish: (outcome) => {
+          result = outcome;
+          return [final];
+        },
+      },
+      controller,
+    );
+    expect(seen).toBe(controller.signal);
+    expect(result?.turn.text).toBe('So far and the rest');
+    expect(result?.final).toEqual(final);
+    expect(result?.interrupted).toBeNull();
+    expect(getTurn('c7')?.committed).toEqual([final]);
   });
 
   it('reports a failure before the stream starts as interrupted, not aborted', async () => {

@@ -1,5 +1,4 @@
-import type { Attachment, ChatStreamEvent, Conversation, IndexingCollection, Message } from '@hearth/contract';
-import type { ChatStream } from './chat-events';
+import type { Attachment, Conversation, IndexingCollection, LiveAnswerEvent, Message } from '@hearth/contract';
 
 /** One answer being produced: what the screen shows until the result lands in the message cache. */
 export interface LiveTurn {
@@ -12,6 +11,10 @@ export interface LiveTurn {
   /** Tokens so far. */
   text: string;
   context: { truncated: boolean; droppedMessages: number; indexing: IndexingCollection[] } | null;
+  /**
+   * Messages this turn takes off the shown path: an edit or a regeneration starts a new branch, and what it
+   * replaces (kept on the server, one "‹ ›" away) leaves the thread at once.
+   */
   removedIds: string[];
   /** What the end of the turn wrote to the cache, shown until the cache's copy renders. */
   committed: Message[];
@@ -74,7 +77,7 @@ function rekey(from: string, to: string): void {
   if (controller) controllers.set(to, controller);
 }
 
-function apply(key: string, event: ChatStreamEvent, hooks: TurnHooks): string {
+function apply(key: string, event: LiveAnswerEvent, hooks: TurnHooks): string {
   const turn = turns.get(key);
   if (!turn) return key;
   switch (event.type) {
@@ -85,9 +88,6 @@ function apply(key: string, event: ChatStreamEvent, hooks: TurnHooks): string {
       emit();
       return event.conversation.id;
     }
-    case 'messages_removed':
-      update(key, { removedIds: [...turn.removedIds, ...event.message_ids] });
-      return key;
     case 'user_message':
       update(key, { userMessage: event.message, pendingUser: null });
       return key;
@@ -103,6 +103,10 @@ function apply(key: string, event: ChatStreamEvent, hooks: TurnHooks): string {
     case 'token':
       update(key, { text: turn.text + event.text }, true);
       return key;
+    case 'snapshot':
+      // Re-attached to an answer already being generated: the text so far.
+      update(key, { text: event.text });
+      return key;
     default:
       return key;
   }
@@ -114,14 +118,15 @@ export const isBusy = (key: string): boolean => turns.has(key) && turns.get(key)
 /**
  * Runs one answering stream outside React, so leaving the screen or a route change never cuts it off. The
  * outcome goes to hooks.onFinish; the live copy stays a moment longer so the view swaps without a blink.
+ * `controller` is the one the stream was opened with, when it was opened before (re-attaching to an answer).
  */
 export async function runTurn(
   key: string,
-  initial: Pick<LiveTurn, 'conversationId' | 'pendingUser'>,
-  start: (signal: AbortSignal) => ChatStream,
+  initial: Pick<LiveTurn, 'conversationId' | 'pendingUser'> & Partial<Pick<LiveTurn, 'removedIds'>>,
+  start: (signal: AbortSignal) => AsyncIterable<LiveAnswerEvent>,
   hooks: TurnHooks,
+  controller = new AbortController(),
 ): Promise<void> {
-  const controller = new AbortController();
   controllers.set(key, controller);
   turns.set(key, {
     key,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveTurn } from './stream-store';
 import { message } from './test-messages';
-import { buildThread, canRegenerate } from './thread';
+import { buildThread, canRegenerate, lastEditableMessage, replacedBy } from './thread';
 
 const turn = (patch: Partial<LiveTurn>): LiveTurn => ({
   key: 'c1',
@@ -82,5 +82,24 @@ describe('canRegenerate', () => {
     expect(canRegenerate(lone, 0)).toBe(false);
     const unsaved = buildThread([message('u1', 'user'), message('local-1', 'system')], undefined);
     expect(canRegenerate(unsaved, 1)).toBe(false);
+  });
+});
+
+describe('branching helpers', () => {
+  const saved = [message('u1', 'user'), message('a1', 'assistant'), message('u2', 'user'), message('e1', 'system')];
+  const items = (list: ReturnType<typeof message>[]) => buildThread(list, undefined);
+
+  it('a regeneration replaces what follows the last user message; an edit the message and what follows', () => {
+    expect(replacedBy(saved, null)).toEqual(['e1']);
+    expect(replacedBy(saved, 'u2')).toEqual(['u2', 'e1']);
+    expect(replacedBy(saved, 'u1')).toEqual(['u1', 'a1', 'u2', 'e1']);
+    expect(replacedBy(saved, 'unknown')).toEqual([]);
+    expect(replacedBy([message('a0', 'assistant')], null)).toEqual([]);
+  });
+
+  it('↑ edits the last message the user sent, never one only this tab knows', () => {
+    expect(lastEditableMessage(items(saved))?.id).toBe('u2');
+    expect(lastEditableMessage(items([...saved, message('local-1', 'user')]))?.id).toBe('u2');
+    expect(lastEditableMessage(items([message('a0', 'assistant')]))).toBeUndefined();
   });
 });

@@ -69,3 +69,27 @@ export function canRegenerate(items: readonly ThreadItem[], index: number): bool
   if (item.message.type === 'user' || item.message.id.startsWith('local-')) return false;
   return items.slice(0, index).some((earlier) => earlier.kind === 'message' && earlier.message.type === 'user');
 }
+
+/** The last message the user sent that can be edited (↑ in an empty composer): saved, not only known here. */
+export function lastEditableMessage(items: readonly ThreadItem[]): Message | undefined {
+  for (let index = items.length - 1; index >= 0; index -= 1) {
+    const item = items[index];
+    if (item?.kind === 'message' && item.message.type === 'user' && !item.message.id.startsWith('local-')) {
+      return item.message;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * What an edit or a regeneration takes off the shown path (it starts a new branch): for a regeneration,
+ * everything after the last user message; for an edit, the edited message and everything after it.
+ */
+export function replacedBy(saved: readonly Message[], editedId: string | null): string[] {
+  const anchor =
+    editedId === null
+      ? saved.findLastIndex((message) => message.type === 'user')
+      : saved.findIndex((message) => message.id === editedId);
+  if (anchor < 0) return [];
+  return saved.slice(editedId === null ? anchor + 1 : anchor).map((message) => message.id);
+}

@@ -172,7 +172,7 @@ export const featureAreas: FeatureArea[] = [
 
 /** Things Hearth does not have yet: said plainly instead of badged. */
 export const notBuiltYet: string[] = [
-  'Search across conversations, Notes, Archived Chats and a Playground (not in the sidebar until they exist).',
+  'Search across conversations, Notes and a Playground (not in the sidebar until they exist).',
   'Editing these documentation pages from inside the app.',
   'Automatic application updates (only the Update Settings are stored).',
 ];

@@ -1,6 +1,6 @@
 import type { TaskContext } from '@hearth/contract';
 import { ChevronDown, Cpu, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import type { ModelSelection } from '../hooks/use-model-selection';
@@ -11,7 +11,16 @@ import { ModelSelectorPanel } from './model-selector-panel';
  * Chat header part: the selected model's name, connection dot, mode badge and the model selector. A chosen model
  * that is no longer offered (its runtime went down) is named as unavailable, with a Retry that checks again.
  */
-export function ModelHeader({ selection, taskContext }: { selection: ModelSelection; taskContext: TaskContext }) {
+export function ModelHeader({
+  selection,
+  taskContext,
+  presets,
+}: {
+  selection: ModelSelection;
+  taskContext: TaskContext;
+  /** The model picker's Presets section (issue 17). */
+  presets?: (close: () => void) => ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const { unavailable, selected } = selection;
   const canRetry = selection.ready && (!selection.connected || unavailable !== null);
@@ -50,6 +59,7 @@ export function ModelHeader({ selection, taskContext }: { selection: ModelSelect
         selected={selected}
         onSelect={selection.select}
         taskContext={taskContext}
+        presets={presets}
       />
     </div>
   );

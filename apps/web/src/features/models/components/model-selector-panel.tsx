@@ -1,6 +1,6 @@
 import { modelParameterBillions, type InstalledModel, type TaskContext } from '@hearth/contract';
 import { Eye, Search } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../../components/ui/sheet';
@@ -14,6 +14,8 @@ interface ModelSelectorPanelProps {
   onSelect: (name: string) => void;
   /** What the user is typing and attaching right now: images call for a model that can read them. */
   taskContext: TaskContext;
+  /** The Presets section (issue 17), given how to close the panel once one is chosen. */
+  presets?: (close: () => void) => ReactNode;
 }
 
 /**
@@ -28,6 +30,7 @@ export function ModelSelectorPanel({
   selected,
   onSelect,
   taskContext,
+  presets,
 }: ModelSelectorPanelProps) {
   const [query, setQuery] = useState('');
   const vision = useMemo(
@@ -90,8 +93,9 @@ export function ModelSelectorPanel({
             ) : null}
           </div>
         ) : null}
-        <h3 className="text-sm font-medium">All Models ({models.length})</h3>
-        <div className="min-h-0 flex-1 overflow-y-auto">
+        <div className="grid min-h-0 flex-1 content-start gap-3 overflow-y-auto">
+          {presets ? presets(() => onOpenChange(false)) : null}
+          <h3 className="text-sm font-medium">All Models ({models.length})</h3>
           {shown.length === 0 ? (
             <p className="py-6 text-center text-sm text-muted-foreground">No model matches.</p>
           ) : (

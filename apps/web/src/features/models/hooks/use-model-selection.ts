@@ -25,7 +25,8 @@ export interface ModelSelection extends ConnectionState {
   gpuInfo: { name: string; vram_total_mb: number | null; vram_used_mb: number | null } | null;
 }
 
-export function useModelSelection(): ModelSelection {
+/** `chatModel`: the model the open chat remembers (issue 17), which wins while it is installed. */
+export function useModelSelection(chatModel: string | null = null): ModelSelection {
   const queryClient = useQueryClient();
   // Re-checked every 15 s while the chat is open, so a runtime that goes down is noticed without a send.
   const status = useOllamaStatus(RECHECK_MS);
@@ -44,8 +45,9 @@ export function useModelSelection(): ModelSelection {
   const modeName = mode.data?.mode ?? null;
   // The admin's default model (system settings) stands in while the user's own pick is missing or uninstalled.
   const instanceDefault = useInstanceDefaults().data?.default_model ?? null;
-  const preferred =
-    saved && connection.models.some((model) => model.name === saved) ? saved : (instanceDefault ?? saved);
+  const installed = (name: string | null) => name !== null && connection.models.some((model) => model.name === name);
+  const fallback = installed(saved) ? saved : (instanceDefault ?? saved);
+  const preferred = installed(chatModel) ? chatModel : fallback;
   const selected = useMemo(
     () => selectDefaultModel(connection.models, { saved: preferred, mode: modeName }),
     [connection.models, preferred, modeName],

@@ -1,0 +1,2 @@
+export type { PresetService } from './preset.service';
+export { readSettings, writeSettings } from './preset-settings';

@@ -1,0 +1,122 @@
+import type { Conversation } from '@hearth/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Archive, ArchiveRestore, Trash2 } from 'lucide-react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast-store';
+import { paths } from '../../../config/paths';
+import { sectionQueryOptions, useOrganize } from '../api/organise';
+import { useDeleteWithUndo, useHiddenConversations } from '../hooks/use-delete-with-undo';
+
+/** The Archived Chats page (issue 17): archived chats, searchable by title, to restore or delete. */
+export function ArchivedPage() {
+  const [search, setSearch] = useState('');
+  const q = useDeferredValue(search);
+  const query = useInfiniteQuery(sectionQueryOptions({ section: 'archived', q }));
+  const hidden = useHiddenConversations();
+  const conversations = useMemo(
+    () => (query.data?.pages.flatMap((page) => page.conversations) ?? []).filter((c) => !hidden.has(c.id)),
+    [query.data, hidden],
+  );
+
+  return (
+    <main className="mx-auto flex w-full max-w-3xl flex-col gap-4 p-4 sm:p-6">
+      <div className="flex items-center gap-2">
+        <Archive className="size-5 text-muted-foreground" aria-hidden />
+        <h1 className="text-xl font-semibold">Archived Chats</h1>
+      </div>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="sr-only">Search archived chats</span>
+        <Input
+          type="search"
+          value={search}
+          maxLength={200}
+          placeholder="Search archived chats by title"
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </label>
+      {query.isPending ? <p className="text-sm text-muted-foreground">Loading...</p> : null}
+      {query.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Could not load your archived chats.
+        </p>
+      ) : null}
+      {query.isSuccess && conversations.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {q.trim()
+            ? 'No archived chats match your search.'
+            : 'No archived chats. Archive a chat from its menu in the sidebar.'}
+        </p>
+      ) : null}
+      <ul className="flex flex-col divide-y rounded-md border" aria-label="Archived chats">
+        {conversations.map((conversation) => (
+          <ArchivedItem key={conversation.id} conversation={conversation} />
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <Button variant="outline" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          Show more
+        </Button>
+      ) : null}
+    </main>
+  );
+}
+
+function ArchivedItem({ conversation }: { conversation: Conversation }) {
+  const organize = useOrganize();
+  const deleteWithUndo = useDeleteWithUndo();
+  const [confirming, setConfirming] = useState(false);
+  const archived = conversation.archived_at ? new Date(conversation.archived_at).toLocaleDateString() : '';
+  return (
+    <li data-testid="archived-row" className="flex min-w-0 items-center gap-2 px-3 py-2">
+      <div className="min-w-0 flex-1">
+        <Link
+          to={paths.chat(conversation.id)}
+          className="block truncate font-medium hover:underline"
+          title={conversation.title}
+        >
+          {conversation.title}
+        </Link>
+        <p className="text-xs text-muted-foreground">Archived {archived}</p>
+      </div>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`Restore ${conversation.title}`}
+        disabled={organize.isPending}
+        onClick={() =>
+          // mutateAsync: the row leaves the list (and unmounts) before mutate's own callbacks would run.
+          organize.mutateAsync({ id: conversation.id, body: { archived: false } }).then(
+            () => toast({ title: 'Conversation restored.' }),
+            () => toast({ title: 'Could not restore the conversation. Please try again.', variant: 'destructive' }),
+          )
+        }
+      >
+        <ArchiveRestore aria-hidden />
+        <span className="hidden sm:inline">Restore</span>
+      </Button>
+      <Button variant="ghost" size="sm" aria-label={`Delete ${conversation.title}`} onClick={() => setConfirming(true)}>
+        <Trash2 aria-hidden />
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete conversation?"
+        description={
+          <>
+            <span className="break-all">&lsquo;{conversation.title}&rsquo;</span> and its messages will be deleted. You
+            can undo this for a few seconds.
+          </>
+        }
+        confirmLabel="Delete"
+        onConfirm={() => {
+          setConfirming(false);
+          deleteWithUndo([conversation.id]);
+        }}
+      />
+    </li>
+  );
+}

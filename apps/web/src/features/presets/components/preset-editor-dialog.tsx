@@ -1,0 +1,125 @@
+import { type CreatePresetBody, PRESET_NAME_REQUIRED, PRESET_STARTERS_MAX } from '@hearth/contract';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Label } from '../../../components/ui/label';
+import { Switch } from '../../../components/ui/switch';
+import { TextField } from '../../../components/ui/text-field';
+import { fromForm, type SettingsForm, toForm } from '../lib/settings-form';
+import { SettingsFields } from './settings-fields';
+
+export interface PresetDraft {
+  /** Set when editing an own preset; absent for a new one (or a copy). */
+  id?: string;
+  name: string;
+  description: string;
+  form: SettingsForm;
+  starters: string;
+  shared: boolean;
+}
+
+export const EMPTY_PRESET: PresetDraft = { name: '', description: '', form: toForm({}), starters: '', shared: false };
+
+interface Props {
+  draft: PresetDraft | null;
+  pending: boolean;
+  onSave: (body: CreatePresetBody & { id?: string }) => void;
+  onClose: () => void;
+}
+
+/** New Preset / Edit Preset: name, model, system prompt, parameters, collections, starter prompts, sharing. */
+export function PresetEditorDialog({ draft, pending, onSave, onClose }: Props) {
+  return (
+    <Dialog open={draft !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+        {draft ? <EditorForm key={draft.id ?? 'new'} draft={draft} pending={pending} onSave={onSave} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditorForm({ draft, pending, onSave }: Omit<Props, 'onClose' | 'draft'> & { draft: PresetDraft }) {
+  const [name, setName] = useState(draft.name);
+  const [description, setDescription] = useState(draft.description);
+  const [form, setForm] = useState(draft.form);
+  const [starters, setStarters] = useState(draft.starters);
+  const [shared, setShared] = useState(draft.shared);
+  const [problem, setProblem] = useState<string | null>(null);
+  const startersId = useId();
+  const shareId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setProblem(PRESET_NAME_REQUIRED);
+    const settings = fromForm(form);
+    if ('problem' in settings) return setProblem(settings.problem);
+    const lines = starters
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    if (lines.length > PRESET_STARTERS_MAX) return setProblem(`At most ${PRESET_STARTERS_MAX} starter prompts.`);
+    if (lines.some((line) => line.length > 500)) return setProblem('A starter prompt may have at most 500 characters.');
+    setProblem(null);
+    onSave({
+      id: draft.id,
+      name: name.trim(),
+      description: description.trim() || null,
+      settings: settings.settings,
+      starters: lines,
+      shared,
+    });
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-4" noValidate>
+      <DialogHeader>
+        <DialogTitle>{draft.id ? 'Edit Preset' : 'New Preset'}</DialogTitle>
+        <DialogDescription>
+          A preset starts a chat with its model, instructions and parameters. Pick it in the model picker, or name it as
+          the model in the API.
+        </DialogDescription>
+      </DialogHeader>
+      <TextField label="Name" value={name} onValueChange={setName} maxLength={100} />
+      <TextField
+        label="Description"
+        hint="Optional"
+        value={description}
+        onValueChange={setDescription}
+        maxLength={500}
+      />
+      <SettingsFields value={form} onChange={(patch) => setForm({ ...form, ...patch })} withModel />
+      <div className="grid gap-2">
+        <Label htmlFor={startersId}>Starter prompts</Label>
+        <textarea
+          id={startersId}
+          rows={3}
+          value={starters}
+          onChange={(event) => setStarters(event.target.value)}
+          placeholder="One a line; they show on the empty chat"
+          className="min-h-20 rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        />
+      </div>
+      <div className="flex items-center gap-3">
+        <Switch id={shareId} checked={shared} onCheckedChange={setShared} />
+        <Label htmlFor={shareId}>Share with my organisation</Label>
+      </div>
+      {problem ? (
+        <p role="alert" className="text-sm text-destructive">
+          {problem}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving...' : 'Save Preset'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

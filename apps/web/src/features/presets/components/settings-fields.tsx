@@ -1,0 +1,119 @@
+import { CHAT_SYSTEM_PROMPT_MAX_CHARS } from '@hearth/contract';
+import { useId } from 'react';
+import { Label } from '../../../components/ui/label';
+import { TextField } from '../../../components/ui/text-field';
+import { useCollections } from '../../knowledge';
+import { useModels } from '../../models';
+import type { SettingsForm } from '../lib/settings-form';
+
+interface Props {
+  value: SettingsForm;
+  onChange: (patch: Partial<SettingsForm>) => void;
+  /** Presets choose their model here; a chat's model is the one in the chat header's model picker. */
+  withModel: boolean;
+}
+
+const areaClass =
+  'min-h-24 rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+
+/** System prompt, parameters, (model) and knowledge collections: what a chat or a preset carries. */
+export function SettingsFields({ value, onChange, withModel }: Props) {
+  const promptId = useId();
+  const modelId = useId();
+  const models = useModels().data?.models ?? [];
+  const collections = useCollections().data?.collections ?? [];
+  const toggle = (id: string, on: boolean) =>
+    onChange({ collection_ids: on ? [...value.collection_ids, id] : value.collection_ids.filter((x) => x !== id) });
+
+  return (
+    <div className="grid gap-4">
+      {withModel ? (
+        <div className="grid gap-2">
+          <Label htmlFor={modelId}>Model</Label>
+          <select
+            id={modelId}
+            value={value.model}
+            onChange={(event) => onChange({ model: event.target.value })}
+            className="h-9 rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            <option value="">The model picker&apos;s choice</option>
+            {value.model && !models.some((model) => model.name === value.model) ? (
+              <option value={value.model}>{value.model} (not installed)</option>
+            ) : null}
+            {models.map((model) => (
+              <option key={`${model.provider.id}:${model.name}`} value={model.name}>
+                {model.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <div className="grid gap-2">
+        <Label htmlFor={promptId}>System prompt</Label>
+        <textarea
+          id={promptId}
+          rows={5}
+          value={value.system_prompt}
+          maxLength={CHAT_SYSTEM_PROMPT_MAX_CHARS}
+          placeholder="Hearth's default instructions"
+          onChange={(event) => onChange({ system_prompt: event.target.value })}
+          className={areaClass}
+        />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label="Temperature"
+          hint="0 to 2"
+          inputMode="decimal"
+          placeholder="Default"
+          value={value.temperature}
+          onValueChange={(temperature) => onChange({ temperature })}
+        />
+        <TextField
+          label="Top P"
+          hint="0 to 1"
+          inputMode="decimal"
+          placeholder="Default"
+          value={value.top_p}
+          onValueChange={(top_p) => onChange({ top_p })}
+        />
+        <TextField
+          label="Max tokens"
+          hint="Answer length"
+          inputMode="numeric"
+          placeholder="Default"
+          value={value.max_tokens}
+          onValueChange={(max_tokens) => onChange({ max_tokens })}
+        />
+        <TextField
+          label="Context size"
+          hint="Tokens"
+          inputMode="numeric"
+          placeholder="The model's"
+          value={value.context_size}
+          onValueChange={(context_size) => onChange({ context_size })}
+        />
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">Knowledge collections</legend>
+        {collections.length === 0 ? (
+          <p className="text-xs text-muted-foreground">No collections yet: answers search none of them.</p>
+        ) : (
+          <div className="grid max-h-32 gap-1 overflow-y-auto">
+            {collections.map((collection) => (
+              <label key={collection.id} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={value.collection_ids.includes(collection.id)}
+                  onChange={(event) => toggle(collection.id, event.target.checked)}
+                />
+                <span className="truncate">{collection.name}</span>
+              </label>
+            ))}
+          </div>
+        )}
+        <p className="text-xs text-muted-foreground">None checked: the chat&apos;s usual collection choice applies.</p>
+      </fieldset>
+    </div>
+  );
+}
