@@ -1,20 +1,8 @@
 import type { Page } from '@playwright/test';
 import { signedInAsNewUser } from './support/accounts';
+import { answers, messageBox, questions, sendAndExpect } from './support/chat';
 import { promptsSeen, setFakeRuntime } from './support/fake-runtime-control';
 import { expect, test } from './support/fixtures';
-
-const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-const answers = (page: Page) => page.locator('[data-testid="chat-message"][data-type="ai"]');
-const questions = (page: Page) => page.locator('[data-testid="chat-message"][data-type="user"]');
-
-async function send(page: Page, text: string, reply: string): Promise<void> {
-  await setFakeRuntime(page.request, { reply });
-  await expect(page.getByTestId('connection-badge')).toHaveText(/GPU Mode|CPU Only/);
-  await expect(page.getByTestId('selected-model')).not.toHaveText('No model selected');
-  await messageBox(page).fill(text);
-  await messageBox(page).press('Enter');
-  await expect(answers(page).last()).toContainText(reply);
-}
 
 async function editMessage(page: Page, index: number, text: string, reply: string): Promise<void> {
   await setFakeRuntime(page.request, { reply });
@@ -27,8 +15,8 @@ async function editMessage(page: Page, index: number, text: string, reply: strin
 test('an edit is a new version: ‹ › switches back to the original and its whole branch', async ({ page }) => {
   await signedInAsNewUser(page, 'brancher');
   await page.goto('/');
-  await send(page, 'Tell me about cats', 'Cats purr.');
-  await send(page, 'What do they eat?', 'Cats eat fish.');
+  await sendAndExpect(page, 'Tell me about cats', 'Cats purr.');
+  await sendAndExpect(page, 'What do they eat?', 'Cats eat fish.');
 
   await editMessage(page, 0, 'Tell me about dogs', 'Dogs bark.');
   await expect(questions(page)).toHaveCount(1);
@@ -53,7 +41,7 @@ test('an edit is a new version: ‹ › switches back to the original and its wh
   await expect(answers(page)).toHaveText([/Dogs bark\./]);
 
   // Answering continues the shown branch, and the model is never shown the other one.
-  await send(page, 'Are they loyal?', 'Dogs are loyal.');
+  await sendAndExpect(page, 'Are they loyal?', 'Dogs are loyal.');
   const prompt = (await promptsSeen(page.request)).filter((text) => text.includes('Are they loyal?')).at(-1) ?? '';
   expect(prompt).toContain('Tell me about dogs');
   expect(prompt).not.toContain('What do they eat?');
@@ -63,7 +51,7 @@ test('an edit is a new version: ‹ › switches back to the original and its wh
 test('Regenerate keeps both answers, and ‹ › moves between them', async ({ page }) => {
   await signedInAsNewUser(page, 'regenbranch');
   await page.goto('/');
-  await send(page, 'Suggest a name for a boat', 'Sea Breeze.');
+  await sendAndExpect(page, 'Suggest a name for a boat', 'Sea Breeze.');
   await setFakeRuntime(page.request, { reply: 'Wave Runner.' });
   await page.getByRole('button', { name: 'Regenerate answer' }).click();
   await expect(answers(page).last()).toContainText('Wave Runner.');
@@ -81,8 +69,8 @@ test('Regenerate keeps both answers, and ‹ › moves between them', async ({ p
 test('↑ in an empty message box edits the last message sent; Escape cancels', async ({ page }) => {
   await signedInAsNewUser(page, 'uparrow');
   await page.goto('/');
-  await send(page, 'First question', 'First answer.');
-  await send(page, 'Second question', 'Second answer.');
+  await sendAndExpect(page, 'First question', 'First answer.');
+  await sendAndExpect(page, 'Second question', 'Second answer.');
 
   await messageBox(page).focus();
   await page.keyboard.press('ArrowUp');
@@ -111,7 +99,7 @@ test('the switcher fits a phone-sized screen', async ({ page }) => {
   await signedInAsNewUser(page, 'narrowbranch');
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/');
-  await send(page, 'Short question', 'One.');
+  await sendAndExpect(page, 'Short question', 'One.');
   await setFakeRuntime(page.request, { reply: 'Two.' });
   await page.getByRole('button', { name: 'Regenerate answer' }).click();
   await expect(answers(page).last()).toContainText('Two.');

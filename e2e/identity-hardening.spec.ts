@@ -44,6 +44,20 @@ test('the intranet allow-list is an admin setting, not a personal one', async ({
   await expect(page.getByLabel('Allowed intranet hosts')).toBeVisible();
 });
 
+test('Admin → Network lists where the instance connects and that nothing else left the machine', async ({ page }) => {
+  await signInViaApi(page, ADMIN);
+  // Listing models makes the server call its runtimes, so there is a connection to show.
+  expect((await page.request.get('/api/ollama/models')).status()).toBe(200);
+  await page.goto('/admin?tab=network');
+  await expect(page.getByRole('heading', { name: 'Outbound connections' })).toBeVisible();
+  // The e2e server's model runtimes are fakes on loopback: listed, marked as this machine, and contacted.
+  const destinations = page.getByRole('list', { name: 'Configured destinations' });
+  await expect(destinations.getByText('Model runtime').first()).toBeVisible();
+  await expect(destinations.getByText('This machine').first()).toBeVisible();
+  await expect(destinations.getByText(/Last connection: (?!No connection yet)/).first()).toBeVisible();
+  await expect(page.getByText('None since this server started.')).toBeVisible();
+});
+
 test('the Sign Up form asks for the setup code while the instance is unclaimed and sends it', async ({ page }) => {
   // This instance was claimed by global.setup; the answer of the public status endpoint stands in for a fresh one.
   await page.route('**/api/auth/setup', (route) => route.fulfill({ json: { setup_code_required: true } }));

@@ -1,28 +1,15 @@
-import type { Page } from '@playwright/test';
 import { signedInAsNewUser } from './support/accounts';
+import { answers, messageBox, questions, sendAndExpect } from './support/chat';
 import { setFakeRuntime } from './support/fake-runtime-control';
 import { expect, test } from './support/fixtures';
-
-const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-const answers = (page: Page) => page.locator('[data-testid="chat-message"][data-type="ai"]');
-const questions = (page: Page) => page.locator('[data-testid="chat-message"][data-type="user"]');
-
-async function send(page: Page, text: string, reply: string): Promise<void> {
-  await setFakeRuntime(page.request, { reply });
-  await expect(page.getByTestId('connection-badge')).toHaveText(/GPU Mode|CPU Only/);
-  await expect(page.getByTestId('selected-model')).not.toHaveText('No model selected');
-  await messageBox(page).fill(text);
-  await messageBox(page).press('Enter');
-  await expect(answers(page).last()).toContainText(reply);
-}
 
 test('Ctrl/Cmd+K finds a conversation by a word in an answer and jumps to that message, even on another branch', async ({
   page,
 }) => {
   await signedInAsNewUser(page, 'palette');
   await page.goto('/');
-  await send(page, 'Where should I travel?', 'Try the Zanzibar archipelago in June.');
-  await send(page, 'What about food?', 'Octopus curry is the local favourite.');
+  await sendAndExpect(page, 'Where should I travel?', 'Try the Zanzibar archipelago in June.');
+  await sendAndExpect(page, 'What about food?', 'Octopus curry is the local favourite.');
   // Editing the first question moves the Zanzibar answer to a branch that is no longer shown.
   await setFakeRuntime(page.request, { reply: 'Iceland in winter.' });
   await questions(page).first().getByRole('button', { name: 'Edit message' }).click();
@@ -61,7 +48,7 @@ test('Ctrl/Cmd+K finds a conversation by a word in an answer and jumps to that m
 test('/search filters by date and model, and opens a result at its message', async ({ page }) => {
   await signedInAsNewUser(page, 'searchpage');
   await page.goto('/');
-  await send(page, 'Plan a kayak trip', 'Pack a paddle float and a dry bag.');
+  await sendAndExpect(page, 'Plan a kayak trip', 'Pack a paddle float and a dry bag.');
   const model = (await page.getByTestId('selected-model').textContent())?.trim() ?? '';
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).click();
@@ -127,7 +114,7 @@ test('the keyboard help lists every shortcut, from the user menu and by its keys
 test('Ctrl/Cmd+Shift+O starts a new chat from a conversation, also while typing', async ({ page }) => {
   await signedInAsNewUser(page, 'newchat');
   await page.goto('/');
-  await send(page, 'Hello there', 'Hi!');
+  await sendAndExpect(page, 'Hello there', 'Hi!');
   await expect(page).toHaveURL(/\/c\//);
   await messageBox(page).fill('half typed');
   await page.keyboard.press('ControlOrMeta+Shift+O');

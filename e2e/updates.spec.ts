@@ -1,127 +1,143 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { ADMIN, signedInAsNewUser } from './support/accounts';
-import { expect, test, toast } from './support/fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { type FakeServer, startFakeServer } from '../apps/server/test/fakes/fake-http';
+import { ADMIN, signedInAsNewUser, signInViaApi } from './support/accounts';
+import { expect, test } from './support/fixtures';
 
 const ROOT_VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 
-/** The super admin's bearer token (a separate session from the page's user). */
-async function adminToken(request: APIRequestContext): Promise<string> {
+/** The super admin's bearer token (a separate session from the page's). */
+async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
   const response = await request.post('/api/auth/login', { data: { email: ADMIN.email, password: ADMIN.password } });
   expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
+  return { authorization: `Bearer ${((await response.json()) as { access_token: string }).access_token}` };
 }
 
-/** Publishes a version the way the Updates tab does: create it staged, then the simple deploy (staged → live). */
-async function publishVersion(request: APIRequestContext, token: string, version: string, notes: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  const created = await request.post('/api/admin/versions', {
-    headers,
-    data: { version, release_notes: notes, is_critical: true, deployment_status: 'staged' },
+/**
+ * A release feed and a deploy webhook on loopback (reachable because the admin allows 127.0.0.1 for the
+ * duration), the feed read once with Check now; afterwards the settings and the network allowlist go back.
+ */
+async function withFeed(
+  request: APIRequestContext,
+  version: string,
+  run: (feed: FakeServer, headers: Record<string, string>) => Promise<void>,
+): Promise<void> {
+  const feed = await startFakeServer((incoming, response) => {
+    if (incoming.path === '/releases.json') {
+      const release = {
+        tag_name: `v${version}`,
+        name: `Hearth ${version} [critical]`,
+        body: 'Answers are **faster**.',
+      };
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([release]));
+    } else if (incoming.path === '/deploy') response.writeHead(202).end('{}');
+    else response.writeHead(404).end();
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const live = await request.patch(`/api/admin/versions/${id}`, { headers, data: { deployment_status: 'live' } });
-  expect(live.status(), await live.text()).toBe(200);
-  return id;
-}
-
-/** Rolls the version back so the card does not cover the pages of specs that run later. */
-async function rollBack(request: APIRequestContext, token: string, id: string): Promise<void> {
-  const headers = { authorization: `Bearer ${token}` };
-  const response = await request.patch(`/api/admin/versions/${id}`, {
+  const headers = await adminHeaders(request);
+  const network = (await (await request.get('/api/admin/settings/network', { headers })).json()) as {
+    allowed_hosts: string[];
+  };
+  const settings = (await (await request.get('/api/admin/update-settings', { headers })).json()) as object;
+  await request.put('/api/admin/settings/network', {
     headers,
-    data: { deployment_status: 'rollback' },
+    data: { allowed_hosts: [...network.allowed_hosts, '127.0.0.1'] },
   });
-  expect(response.status(), await response.text()).toBe(200);
+  try {
+    const saved = await request.put('/api/admin/update-settings', {
+      headers,
+      // manual: no scheduled reads during the test; the page's admin uses Check now.
+      data: { feed_source: 'url', feed_url: `${feed.url}/releases.json`, update_frequency: 'manual' },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await run(feed, headers);
+  } finally {
+    // Back to the previous feed: the release found here is forgotten, so later specs see no card.
+    await request.put('/api/admin/update-settings', { headers, data: settings });
+    await request.put('/api/admin/settings/network', { headers, data: network });
+    await feed.close();
+  }
 }
 
-test('a published version reaches another user: Later, then Update Now finishes the update', async ({
+test('an admin sees how to upgrade this install; Later holds across a reload; Upgrade now waits for /health', async ({
   page,
   playwright,
   baseURL,
 }) => {
-  await signedInAsNewUser(page, 'updater');
-  // Newer than anything other specs publish, so it is the latest live version.
   const version = `999999999.${Date.now() % 1_000_000_000}.0`;
-  const admin = await playwright.request.newContext({ baseURL });
-  // One sign-in: a second one from this context would send its session cookie without the CSRF header.
-  const token = await adminToken(admin);
-  const versionId = await publishVersion(admin, token, version, 'Answers are **faster** now.\n\n- Better search');
+  const api = await playwright.request.newContext({ baseURL });
   try {
-    await seesTheCardAndUpdates(page, version);
+    await withFeed(api, version, async (feed, headers) => {
+      await signInViaApi(page, ADMIN);
+      await page.goto('/settings');
+      await page.getByRole('button', { name: 'Check for updates now' }).click();
+      await expect(page.getByTestId('version-latest-release')).toHaveText(version);
+
+      const card = page.getByRole('region', { name: 'Update Available' });
+      await expect(card).toContainText(`Version ${version} is now available. This server runs ${ROOT_VERSION}.`);
+      await expect(card).toContainText('Critical');
+      await expect(card.locator('strong', { hasText: 'faster' })).toBeVisible();
+      const howTo = card.getByRole('region', { name: 'How to upgrade this install' });
+      await expect(howTo).toContainText('Detected:');
+      await expect(page.getByTestId('upgrade-commands')).toContainText(`git checkout v${version}`);
+      // Nothing installs from the browser, and without a deploy webhook there is no Upgrade now.
+      await expect(card.getByRole('button', { name: /update now/i })).toHaveCount(0);
+      await expect(card.getByRole('button', { name: 'Upgrade now' })).toHaveCount(0);
+
+      // With a deploy webhook: Upgrade now calls it, then waits for the server to report the version.
+      await api.put('/api/admin/update-settings', { headers, data: { deploy_webhook_url: `${feed.url}/deploy` } });
+      await page.reload();
+      await card.getByRole('button', { name: 'Upgrade now' }).click();
+      await expect(page.getByTestId('upgrade-status')).toContainText(`Waiting for the server to report ${version}`);
+      await expect.poll(() => feed.requests.filter((request) => request.path === '/deploy').length).toBe(1);
+      expect(feed.requests.find((request) => request.path === '/deploy')?.body).toMatchObject({ version });
+      // The webhook accepted, but this server still runs its own version: the page never says otherwise.
+      await page.waitForTimeout(4000);
+      await expect(page.getByTestId('upgrade-status')).toContainText(`it reports ${ROOT_VERSION}`);
+      await expect(page.getByText(`Hearth now runs ${version}`)).toHaveCount(0);
+      await expect(page.getByTestId('version-server-version')).toHaveText(ROOT_VERSION);
+
+      // Later is kept on the server: collapsed after a reload too.
+      await page.reload();
+      await card.getByRole('button', { name: 'Later' }).click();
+      await expect(card).toBeHidden();
+      const reopen = page.getByRole('button', { name: 'Update Available' });
+      await expect(reopen).toBeVisible();
+      await page.reload();
+      await expect(page.getByTestId('version-latest-release')).toHaveText(version);
+      await expect(reopen).toBeVisible();
+      await expect(card).toBeHidden();
+      await reopen.click();
+      await expect(card).toBeVisible();
+    });
   } finally {
-    await rollBack(admin, token, versionId);
-    await admin.dispose();
+    await api.dispose();
   }
 });
 
-/** Whether the element itself is what a click at its centre would hit (nothing drawn over it). */
-async function isOnTop(target: Locator): Promise<boolean> {
-  return target.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-    return hit !== null && (hit === element || element.contains(hit));
-  });
-}
-
-async function seesTheCardAndUpdates(page: Page, version: string): Promise<void> {
-  await page.reload();
-  const card = page.getByRole('region', { name: 'Update Available' });
-  await expect(card).toBeVisible();
-  await expect(card).toContainText(`Version ${version} is now available`);
-  // The card is in the flow under the header: it covers neither the chat header's model picker nor the composer.
-  for (const target of [
-    page.getByRole('button', { name: 'Select model' }),
-    page.getByRole('textbox', { name: 'Message' }),
-  ]) {
-    await expect(target).toBeInViewport();
-    expect(await isOnTop(target), 'covered by the update card').toBe(true);
+test('a user never sees Update Now or the upgrade details', async ({ page, playwright, baseURL }) => {
+  const version = `999999998.${Date.now() % 1_000_000_000}.0`;
+  const api = await playwright.request.newContext({ baseURL });
+  try {
+    await withFeed(api, version, async (_feed, headers) => {
+      const checked = await api.post('/api/updates/check', { headers });
+      expect(checked.status(), await checked.text()).toBe(200);
+      await signedInAsNewUser(page, 'plain-user');
+      await page.goto('/settings');
+      await expect(page.getByTestId('version-server-version')).toHaveText(ROOT_VERSION);
+      const body = (await (await page.request.get('/api/updates')).json()) as { available: unknown; feed: unknown };
+      expect(body).toMatchObject({ available: null, feed: null });
+      await expect(page.getByRole('region', { name: 'Update Available' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Update Available' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /update now|upgrade now/i })).toHaveCount(0);
+      await expect(page.getByText(version)).toHaveCount(0);
+      await expect(page.getByTestId('version-latest-release')).toHaveCount(0);
+    });
+  } finally {
+    await api.dispose();
   }
-  await expect(card).toContainText('Critical');
-  await expect(card).toContainText("What's New");
-  await expect(card.locator('strong', { hasText: 'faster' })).toBeVisible();
-  await expect(card.getByRole('listitem')).toHaveText('Better search');
-
-  // Seen on the card: the notification is now read.
-  await expect
-    .poll(async () => {
-      const body = (await (await page.request.get('/api/updates')).json()) as {
-        notifications: { version: string; is_read: boolean }[];
-      };
-      return body.notifications.find((notification) => notification.version === version)?.is_read;
-    })
-    .toBe(true);
-
-  await card.getByRole('button', { name: 'Later' }).click();
-  await expect(card).toBeHidden();
-  const reopen = page.getByRole('button', { name: 'Update Available' });
-  await expect(reopen).toBeVisible();
-  await reopen.click();
-  await expect(card).toBeVisible();
-
-  const reloaded = page.waitForEvent('framenavigated');
-  await card.getByRole('button', { name: 'Update Now' }).click();
-  await expect(card.getByRole('button', { name: 'Updating...' })).toBeVisible();
-  await reloaded;
-  await expect(toast(page)).toContainText('Updating Application');
-  await expect(toast(page)).toContainText(`Installing version ${version}...`);
-
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get('/api/updates')).json()) as { last_updated_version: string | null })
-          .last_updated_version,
-    )
-    .toBe(version);
-  await expect(card).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Update Available' })).toBeHidden();
-  const after = (await (await page.request.get('/api/updates')).json()) as { notifications: { version: string }[] };
-  expect(after.notifications.filter((notification) => notification.version === version)).toEqual([]);
-  expect(await page.evaluate(() => window.localStorage.getItem('hearth.pending-update'))).toBeNull();
-}
+});
 
 test('Settings and /health show the running build version', async ({ page }) => {
   await signedInAsNewUser(page, 'versioned');

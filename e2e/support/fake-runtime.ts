@@ -20,6 +20,10 @@ export interface FakeModel {
 export interface FakeKnobs {
   models?: FakeModel[];
   reply?: string;
+  /** Another answer for these models (Compare). */
+  replies?: Record<string, string>;
+  /** Chat requests to these models fail with a 500. */
+  failingModels?: string[];
   firstTokenDelayMs?: number;
   tokenDelayMs?: number;
   failStatus?: number | null;
@@ -32,6 +36,8 @@ export interface FakeKnobs {
 export const E2E_DEFAULT_KNOBS: Required<FakeKnobs> = {
   models: [{ name: 'llama3:latest', parameter_size: '8.0B', family: 'llama', capabilities: ['completion'] }],
   reply: 'Hello from the **fake** runtime. Here is some `code` and a list:\n\n- one\n- two\n',
+  replies: {},
+  failingModels: [],
   firstTokenDelayMs: 0,
   tokenDelayMs: 15,
   failStatus: null,

@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { createDb, type Db } from './db/database';
 import { argon2Hasher, type PasswordHasher } from './features/accounts/password-hasher';
+import { registerHttpMetrics } from './features/metrics/metrics.routes';
 import type { EventBus } from './features/events/event-bus';
 import { extractionPool } from './features/extraction/extraction-pool';
 import type { KnowledgeFeature } from './features/knowledge/knowledge-feature';
@@ -16,12 +17,14 @@ import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/errors';
 import { registerInboundHostCheck } from './http/inbound-host';
 import { registerOpenApi } from './http/openapi';
+import { registerRequestContext } from './http/request-context';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerTextGuard } from './http/text-guard';
 import type { JobQueue } from './jobs/job-queue';
 import type { UnitOfWork } from './lib/unit-of-work';
 import { createBlobStore } from './storage/create-blob-store';
 import { VERSION } from './version';
+import { egressRecorder } from './http/egress-recorder';
 import { registerRoutes } from './wiring/routes';
 import { buildServices } from './wiring/services';
 
@@ -31,6 +34,8 @@ export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 export interface AppOverrides {
   hasher?: PasswordHasher;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests that read them). */
+  logStream?: { write(line: string): void };
 }
 
 export interface App {
@@ -53,13 +58,18 @@ export interface App {
  * wiring/services.ts builds every service once, wiring/routes.ts registers every route — and starts the queue.
  */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
+  // Before the first connection (the database's), so Admin → Outbound connections sees every one of them.
+  egressRecorder.install();
   const db = createDb(config.database, config.DATABASE_POOL_SIZE);
   await db.migrate();
   const blobs = createBlobStore(config);
   extractionPool.resize(config.EXTRACTION_WORKERS);
 
   const server = Fastify({
-    logger: overrides.logger === false ? false : { level: config.LOG_LEVEL },
+    logger:
+      overrides.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, ...(overrides.logStream && { stream: overrides.logStream }) },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     requestIdHeader: false,
@@ -82,6 +92,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(server);
+  registerRequestContext(server);
+  registerHttpMetrics(server, services.metrics);
   registerInboundHostCheck(server, {
     publicUrl: config.PUBLIC_URL,
     allowedHosts: config.ALLOWED_HOSTS,

@@ -37,6 +37,19 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** Addresses or CIDR ranges separated by commas (METRICS_ALLOW). */
+const addressList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .refine((entries) => entries.every(isAddressOrCidr), {
+    message: 'must be IP addresses or CIDR ranges separated by commas, e.g. 127.0.0.1,10.0.0.0/8',
+  });
+
 /** Host names (optionally with a port) the server answers to, separated by commas. */
 const hostList = z.string().transform((value) =>
   value
@@ -107,6 +120,13 @@ const EnvSchema = z.object({
   CHAT_AUTO_TITLE: bool.default(true),
   /** Each call to the GitHub API (releases, deployments) and to the deployment webhook gives up after this. */
   GITHUB_TIMEOUT_MS: intFrom(100, 120_000).default(15_000),
+  /**
+   * How Hearth is installed (compose, container or git), for the upgrade commands admins are shown; detected
+   * when unset (a compose project name, /.dockerenv, a .git folder). The compose files set compose.
+   */
+  HEARTH_INSTALL_TYPE: z.enum(['compose', 'container', 'git']).optional(),
+  /** The compose project, when passed into the container: the upgrade commands name it. */
+  COMPOSE_PROJECT_NAME: z.string().max(100).optional(),
   /** Drafting one documentation update (a whole page from the model) gives up after this. */
   DOCS_UPDATE_TIMEOUT_MS: intFrom(1000, 1_800_000).default(180_000),
   MODEL_LIST_CACHE_MS: intFrom(0, 600_000).default(3000),
@@ -139,6 +159,13 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._/-]*\/$/, 'must end with / and use only letters, digits, . _ - /')
     .optional(),
+  /**
+   * GET /metrics (Prometheus) answers a scraper that sends `Authorization: Bearer <METRICS_TOKEN>`. With
+   * METRICS_ALLOW too, both must match. Neither set: /metrics is off (404).
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Addresses or CIDR ranges that may read /metrics (as TRUST_PROXY reads the client's address). */
+  METRICS_ALLOW: addressList.default([]),
   DOWNLOAD_MAX_BYTES: z.coerce
     .number()
     .int()

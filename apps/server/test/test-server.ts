@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type App, buildApp } from '../src/app';
+import { type App, type AppOverrides, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/schema';
 
@@ -94,6 +94,8 @@ export async function startTestServer(
   /** An undefined value unsets a test default (e.g. SIGNUP_MODE, to test the real default). */
   env: Record<string, string | undefined> = {},
   reuse?: { dataDir: string; databaseUrl?: string },
+  /** E.g. a log stream, for tests that read the log lines (with LOG_LEVEL in `env`). */
+  overrides: AppOverrides = {},
 ) {
   const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'hearth-test-'));
   const databaseUrl = reuse?.databaseUrl ?? (testDb === 'postgres' ? await createPostgresDatabase() : undefined);
@@ -111,7 +113,7 @@ export async function startTestServer(
     CHAT_AUTO_TITLE: 'false',
     ...env,
   });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { logger: overrides.logStream !== undefined, ...overrides });
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -52,6 +52,8 @@ export const ErrorCode = z.enum([
   'setup_code_required',
   'setup_code_invalid',
   'host_not_allowed',
+  // Usage quotas (issue 19): a message or token limit reached; details say which and when it resets.
+  'quota_exceeded',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

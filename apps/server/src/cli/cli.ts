@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../config';
 import { AppError } from '../http/errors';
 import { CliError } from '../features/recovery/account-cli.service';
 import { buildCli } from '../wiring/cli-services';
+import { BACKUP_COMMANDS, BACKUP_USAGE, runBackupCommand } from './backup-commands';
 
 /** What the command line reads and writes; tests pass their own. */
 export interface CliIo {
@@ -22,14 +23,16 @@ export const USAGE = `Usage: npm run hearth -- <command>
                                        line of standard input (echo "$PASS" | npm run hearth -- reset-password ...)
   reset-password EMAIL --print-link    print a one-time reset link (valid 1 hour) instead
   promote EMAIL ROLE                   give the account a role: super_admin, admin, moderator or user
+${BACKUP_USAGE}
 
-Both sign the account out everywhere (reset) or take effect at its next request (promote), and are audited
-as "cli". DATABASE_URL, DATA_DIR and the other settings are read from the environment, as the server reads them.`;
+reset-password and promote sign the account out everywhere (reset) or take effect at its next request
+(promote), and are audited as "cli". DATABASE_URL, DATA_DIR and the other settings are read from the environment, as the server reads them.`;
 
 /** Runs one command; returns the exit code. */
 export async function runCli(argv: string[], env: Record<string, string | undefined>, io: CliIo): Promise<number> {
-  const [command, email, ...rest] = argv;
-  if (!command || command === 'help' || command === '--help' || !email) {
+  const [command, email = '', ...rest] = argv;
+  const backup = BACKUP_COMMANDS.includes(command ?? '');
+  if (!command || command === 'help' || command === '--help' || (!email && !backup)) {
     io.err(USAGE);
     return command === 'help' || command === '--help' ? 0 : 2;
   }
@@ -43,6 +46,7 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     }
     throw error;
   }
+  if (backup) return runBackupCommand(command, argv.slice(1), config, io, Boolean(env.SECRET));
   const cli = await buildCli(config);
   try {
     if (command === 'reset-password') return await resetPassword(cli, email, rest, io);

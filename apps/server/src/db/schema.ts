@@ -395,6 +395,8 @@ export interface JobsTable {
   locked_until: Timestamp | null;
   /** The worker (replica) that claimed it last. */
   locked_by?: string | null;
+  /** The HTTP request that enqueued it (its log lines name it); null for scheduled jobs. */
+  request_id?: string | null;
   error: string | null;
   /** `<job>@<period start>` for a scheduled run (unique: one per period across replicas); null otherwise. */
   dedupe_key: string | null;
@@ -433,6 +435,15 @@ export interface UserUpdatePreferencesTable {
   auto_update_enabled: number;
   update_frequency: 'immediate' | 'daily' | 'weekly' | 'manual';
   notify_before_update: number;
+  updated_at: Timestamp;
+}
+
+/** Each user's answer to the update notices (issue 19): Later, X and the one-time "updated" notice. */
+export interface UpdateNoticeStatesTable {
+  user_id: string;
+  snoozed_until: Timestamp | null;
+  dismissed_version: string | null;
+  seen_version: string | null;
   updated_at: Timestamp;
 }
 
@@ -636,6 +647,31 @@ export interface AccountTokensTable {
   created_by: string | null;
 }
 
+/** One UTC day of one user's use of one model (issue 19); bigint columns come back as strings on PostgreSQL. */
+export interface UsageDailyTable {
+  day: string;
+  user_id: string;
+  model: string;
+  requests: number | string;
+  prompt_tokens: number | string;
+  completion_tokens: number | string;
+  estimated_requests: number | string;
+}
+
+/** A quota rule (issue 19): scope instance (target 'default'), organization, group or user; null = no limit. */
+export interface UsageQuotasTable {
+  scope: 'instance' | 'organization' | 'group' | 'user';
+  target_id: string;
+  messages_per_day: number | string | null;
+  messages_per_month: number | string | null;
+  tokens_per_day: number | string | null;
+  tokens_per_month: number | string | null;
+  /** 0/1: users only; no quota applies to them. */
+  exempt: number;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   user_groups: UserGroupsTable;
@@ -686,8 +722,11 @@ export interface Database {
   deployment_logs: DeploymentLogsTable;
   github_integrations: GithubIntegrationsTable;
   update_notifications: UpdateNotificationsTable;
+  update_notice_states: UpdateNoticeStatesTable;
   doc_pages: DocPagesTable;
   doc_page_revisions: DocPageRevisionsTable;
   doc_changes: DocChangesTable;
   doc_updates: DocUpdatesTable;
+  usage_daily: UsageDailyTable;
+  usage_quotas: UsageQuotasTable;
 }

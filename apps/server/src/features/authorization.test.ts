@@ -9,6 +9,7 @@ import type {
   ApiTokenCreated,
   Attachment,
   ChatShare,
+  EgressReport,
   InvitationCreated,
   MessageList,
 } from '@hearth/contract';
@@ -22,7 +23,7 @@ import { assignRole, listRoutes, moveToNewOrganization } from '../../test/helper
 import { replicaSkipReason, startReplicaPair } from '../../test/replica-pair';
 import { enableTotp, mfaChallengeFor, newSessionId, startTotp, totpCodeAt } from '../../test/mfa-helpers';
 import { openSse } from '../../test/sse-client';
-import { insertNotification, insertVersion } from './updates/update-test-helpers';
+import { insertVersion } from './updates/update-test-helpers';
 import { DocsMaintenanceTargets } from './docs/maintenance/maintenance-test-helpers';
 import { LDAP_OFF, OIDC_OFF } from './sso/sso-test-helpers';
 import {
@@ -127,11 +128,9 @@ interface Scenario {
   /** A new API token of the owner (the `user` caller). */
   newOwnedToken(): Promise<ApiTokenCreated>;
   /** A new conversation of the owner with one question and answer. */
-  newOwnedConversation(): Promise<{ id: string; userMessageId: string }>;
+  newOwnedConversation(): Promise<{ id: string; userMessageId: string; answerId: string }>;
   /** A new chat attachment of the owner. */
   newOwnedAttachment(): Promise<Attachment>;
-  /** A new live version with an update notification for the owner; the notification's id. */
-  newOwnedNotification(): Promise<string>;
   /** A new live version (inserted as the releases feature would); its version number. */
   newLiveVersion(): Promise<string>;
   /** A version number no other row uses. */
@@ -506,6 +505,34 @@ const ROUTES: RouteRule[] = [
   },
   { route: 'GET /api/admin/stats', expect: admins, request: get('/api/admin/stats') },
   { route: 'GET /api/admin/usage', expect: admins, request: get('/api/admin/usage?days=7') },
+  // Usage accounting and quotas (issue 19).
+  { route: 'GET /api/usage/me', expect: signedIn, request: get('/api/usage/me?days=7') },
+  { route: 'GET /api/admin/usage/report', expect: admins, request: get('/api/admin/usage/report?days=7') },
+  { route: 'GET /api/admin/usage/export', expect: admins, request: get('/api/admin/usage/export?days=7') },
+  { route: 'GET /api/admin/quotas', expect: admins, request: get('/api/admin/quotas') },
+  {
+    route: 'PUT /api/admin/quotas/:scope/:target_id',
+    expect: adminsOfTarget,
+    request: async (s) => ({
+      path: `/api/admin/quotas/user/${(await s.newMember()).id}`,
+      body: { messages_per_day: null, messages_per_month: null, tokens_per_day: null, tokens_per_month: null },
+    }),
+  },
+  {
+    route: 'DELETE /api/admin/quotas/:scope/:target_id',
+    expect: adminsOfTarget,
+    request: async (s) => {
+      const path = `/api/admin/quotas/user/${(await s.newMember()).id}`;
+      const limits = { messages_per_day: null, messages_per_month: null, tokens_per_day: null, tokens_per_month: 9 };
+      const made = await s.setupClient.request(path, {
+        method: 'PUT',
+        token: s.accounts.superAdmin.token,
+        body: limits,
+      });
+      if (made.status !== 200) throw new Error(`setup: quota failed (${made.status})`);
+      return { path };
+    },
+  },
   { route: 'GET /api/admin/settings/security', expect: admins, request: get('/api/admin/settings/security') },
   {
     route: 'PUT /api/admin/settings/security',
@@ -694,19 +721,32 @@ const ROUTES: RouteRule[] = [
     request: async (s) => ({ path: `/api/admin/docs/updates/${await s.newDocUpdate()}/reject` }),
   },
   {
-    route: 'POST /api/updates/notifications/:id/read',
-    expect: ownerOnly,
-    request: async (s) => ({ path: `/api/updates/notifications/${await s.newOwnedNotification()}/read`, body: {} }),
+    route: 'POST /api/updates/whats-new/seen',
+    expect: signedIn,
+    request: () => ({ path: '/api/updates/whats-new/seen', body: { version: '1.0.0' } }),
+  },
+  { route: 'POST /api/updates/snooze', expect: admins, request: () => ({ path: '/api/updates/snooze', body: {} }) },
+  {
+    route: 'POST /api/updates/dismiss',
+    expect: admins,
+    request: () => ({ path: '/api/updates/dismiss', body: { version: '1.0.0' } }),
+  },
+  { route: 'POST /api/updates/check', expect: admins, request: () => ({ path: '/api/updates/check', body: {} }) },
+  {
+    // The deploy webhook is the fake GitHub's (set up below); the version asked for is the newest live one.
+    route: 'POST /api/updates/upgrade',
+    expect: admins,
+    request: async (s) => ({ path: '/api/updates/upgrade', body: { version: await s.newLiveVersion() } }),
   },
   {
-    route: 'POST /api/updates/dismiss-all',
-    expect: signedIn,
-    request: () => ({ path: '/api/updates/dismiss-all', body: {} }),
+    route: 'GET /api/admin/update-settings',
+    expect: superAdminsOnly,
+    request: get('/api/admin/update-settings'),
   },
   {
-    route: 'POST /api/updates/finalize',
-    expect: signedIn,
-    request: async (s) => ({ path: '/api/updates/finalize', body: { version: await s.newLiveVersion() } }),
+    route: 'PUT /api/admin/update-settings',
+    expect: superAdminsOnly,
+    request: () => ({ path: '/api/admin/update-settings', body: { update_frequency: 'weekly' } }),
   },
   {
     route: 'DELETE /api/profile',
@@ -821,6 +861,31 @@ const ROUTES: RouteRule[] = [
       const { id, userMessageId } = await s.newOwnedConversation();
       return { path: `/api/conversations/${id}/branch`, body: { message_id: userMessageId } };
     },
+  },
+  {
+    // Issue 17 Compare: one message to two models side by side; pick one answer; stop one model's answer.
+    route: 'POST /api/chat/compare',
+    expect: signedIn,
+    request: () => ({
+      path: '/api/chat/compare',
+      body: { content: 'authz', models: [{ model: MODEL }, { model: 'llava:13b' }] },
+    }),
+  },
+  {
+    route: 'POST /api/conversations/:id/compare/pick',
+    expect: ownerOnly,
+    request: async (s) => {
+      const { id, answerId } = await s.newOwnedConversation();
+      return { path: `/api/conversations/${id}/compare/pick`, body: { message_id: answerId } };
+    },
+  },
+  {
+    route: 'POST /api/conversations/:id/compare/stop',
+    expect: ownerOnly,
+    request: async (s) => ({
+      path: `/api/conversations/${(await s.newOwnedConversation()).id}/compare/stop`,
+      body: { model: MODEL },
+    }),
   },
   {
     route: 'POST /api/chat/stream',
@@ -1049,6 +1114,7 @@ const ROUTES: RouteRule[] = [
     }),
   },
   { route: 'GET /api/admin/settings/network', expect: admins, request: get('/api/admin/settings/network') },
+  { route: 'GET /api/admin/egress', expect: superAdminsOnly, request: get('/api/admin/egress') },
   {
     route: 'PUT /api/admin/settings/network',
     expect: superAdminsOnly,
@@ -1224,6 +1290,12 @@ function authorizationSuite(startTarget: StartTarget): void {
       body: { owner: github.owner, repo: github.repo, token: github.token, api_base_url: github.apiBaseUrl },
     });
     if (integration.status !== 200) throw new Error(`setup: GitHub integration failed (${integration.status})`);
+    const updateSettings = await server.request('/api/admin/update-settings', {
+      method: 'PUT',
+      token: superAdmin.token,
+      body: { deploy_webhook_url: github.webhookUrl },
+    });
+    if (updateSettings.status !== 200) throw new Error(`setup: update settings failed (${updateSettings.status})`);
   }, 180_000);
   afterAll(async () => {
     await target?.close();
@@ -1297,7 +1369,8 @@ function authorizationSuite(startTarget: StartTarget): void {
         const messages = await server.request<MessageList>(`/api/conversations/${id}/messages`, {
           token: accounts.user.token,
         });
-        return { id, userMessageId: messages.body.messages[0]?.id ?? '' };
+        const [question, answer] = messages.body.messages;
+        return { id, userMessageId: question?.id ?? '', answerId: answer?.id ?? '' };
       },
       async newOwnedAttachment() {
         const response = await fetch(`${server.url}/api/chat/attachments`, {
@@ -1307,10 +1380,6 @@ function authorizationSuite(startTarget: StartTarget): void {
         });
         if (response.status !== 201) throw new Error(`setup: attachment upload failed (${response.status})`);
         return (await response.json()) as Attachment;
-      },
-      async newOwnedNotification() {
-        const versionId = await insertVersion(target.db, nextVersion());
-        return insertNotification(target.db, accounts.user.id, versionId);
       },
       async newLiveVersion() {
         const version = nextVersion();
@@ -1506,6 +1575,18 @@ function authorizationSuite(startTarget: StartTarget): void {
       expect(me.status, caller).toBe(200);
       expect(me.body.role, caller).toBe(roles[caller as Account]);
     }
+  });
+
+  it('made no connection that left the machine (zero egress, issue 19)', async () => {
+    // Every route above ran, as every caller, with its fakes on loopback; the server's socket-level recorder
+    // saw each connection it opened, so anything that reached out to the internet is listed under `other`.
+    const report = await target.checked.request<EgressReport>('/api/admin/egress', {
+      token: accounts.superAdmin.token,
+    });
+    expect(report.status).toBe(200);
+    expect(report.body.other).toEqual([]);
+    expect(report.body.destinations.filter((destination) => !destination.loopback)).toEqual([]);
+    expect(report.body.destinations.some((destination) => destination.connections > 0)).toBe(true);
   });
 }
 

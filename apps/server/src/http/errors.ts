@@ -40,7 +40,8 @@ export class AppError extends Error {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.code === 'rate_limited') {
+      // A quota refusal (issue 19) says when it resets the same way.
+      if (error.code === 'rate_limited' || error.code === 'quota_exceeded') {
         const details = error.details as { retry_after_seconds: number };
         void reply.header('retry-after', String(details.retry_after_seconds));
       }

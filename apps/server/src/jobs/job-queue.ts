@@ -1,5 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { FastifyBaseLogger } from 'fastify';
+import { currentRequestId, withRequestId } from '../lib/request-context';
 import type { Tx } from '../lib/unit-of-work';
 import { holdWorkerId, isDeadLocalWorker, liveWorkerIds, newWorkerId, releaseWorkerId } from '../lib/worker-identity';
 import {
@@ -85,7 +86,8 @@ export class JobQueue {
     if (this.definitions.get(definition.name) !== definition) {
       throw new Error(`Job ${definition.name} is not registered on this queue`);
     }
-    const id = await this.jobs.enqueue(definition.name, definition.payload.parse(payload), tx);
+    // The request that asked for it (if any) is kept with the job: the job's log lines name it when it runs.
+    const id = await this.jobs.enqueue(definition.name, definition.payload.parse(payload), tx, currentRequestId());
     this.lastEnqueue = Date.now();
     this.poke();
     return id;
@@ -93,6 +95,9 @@ export class JobQueue {
 
   /** The job's row (to follow it: status, progress, error). */
   get = (id: string): Promise<JobRow | undefined> => this.jobs.get(id);
+
+  /** Queued and running jobs by type and the age of the oldest (the metrics' queue depth). */
+  backlog = () => this.jobs.backlog();
 
   async start(): Promise<void> {
     this.stopped = false;
@@ -249,7 +254,11 @@ export class JobQueue {
       if (!definition) throw new PermanentJobError(`No handler for job type ${job.type}`);
       payload = readPayload(definition, job.payload);
       if (payload === undefined) throw new PermanentJobError(`Invalid payload for job ${job.type}`);
-      await definition.handler(payload, context);
+      const requestId = job.request_id ?? undefined;
+      this.log.info({ jobId: job.id, type: job.type, attempt: job.attempts, reqId: requestId }, 'job started');
+      // The handler runs as part of the request that enqueued it: its model calls log that request's id too.
+      const handled = definition.handler;
+      await withRequestId(requestId, () => handled(payload, context));
       clearInterval(lease);
       // finishWith's transaction may have rolled back: only a job really done is left alone.
       if (!finished || !(await this.isDone(job))) await this.jobs.finish(job.id, job.attempts);
@@ -287,7 +296,7 @@ export class JobQueue {
         ?.onGiveUp?.(payload, message, { abandoned: false, attempts: job.attempts })
         .catch(() => undefined);
     }
-    this.log.warn({ err: error, jobId: job.id, type: job.type }, 'job failed');
+    this.log.warn({ err: error, jobId: job.id, type: job.type, reqId: job.request_id ?? undefined }, 'job failed');
   }
 
   private async isDone(job: JobRow): Promise<boolean> {

@@ -14,13 +14,35 @@ export class JobRepository {
     private readonly dialect: Dialect,
   ) {}
 
-  async enqueue(type: string, payload: unknown, tx?: Tx): Promise<string> {
+  async enqueue(type: string, payload: unknown, tx?: Tx, requestId?: string): Promise<string> {
     const id = randomUUID();
     await executor(tx, this.db)
       .insertInto('jobs')
-      .values(this.newJob(id, type, payload, null))
+      .values({ ...this.newJob(id, type, payload, null), request_id: requestId ?? null })
       .execute();
     return id;
+  }
+
+  /** Queued and running jobs by type, with the age of the oldest of each (read at every metrics scrape). */
+  async backlog(): Promise<{ type: string; status: 'queued' | 'running'; count: number; oldestAgeSeconds: number }[]> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(({ fn }) => [
+        'type',
+        'status',
+        fn.countAll<string | number>().as('count'),
+        fn.min('created_at').as('oldest'),
+      ])
+      .where('status', 'in', ['queued', 'running'])
+      .groupBy(['type', 'status'])
+      .execute();
+    const now = Date.now();
+    return rows.map((row) => ({
+      type: row.type,
+      status: row.status === 'running' ? 'running' : 'queued',
+      count: Number(row.count),
+      oldestAgeSeconds: Math.max(0, (now - new Date(row.oldest).getTime()) / 1000),
+    }));
   }
 
   /**

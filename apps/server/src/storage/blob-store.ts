@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where originals of uploaded files live. The default driver writes under DATA_DIR/blobs. */
@@ -10,6 +10,8 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Removes every blob under a prefix such as `{userId}/` (account deletion). */
   deletePrefix?(prefix: string): Promise<void>;
+  /** Every stored key, in no particular order (backups); probes and half-written files are left out. */
+  list(): AsyncIterable<string>;
   check(): Promise<void>;
   close?(): void;
 }
@@ -51,6 +53,21 @@ export class FsBlobStore implements BlobStore {
   async deletePrefix(prefix: string): Promise<void> {
     if (!prefix.endsWith('/')) throw new Error(`Invalid blob prefix: ${prefix}`);
     await rm(this.resolve(prefix.slice(0, -1)), { recursive: true, force: true });
+  }
+
+  async *list(): AsyncIterable<string> {
+    let entries;
+    try {
+      entries = await readdir(this.root, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile() || entry.name.endsWith('.tmp')) continue;
+      const key = path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      if (!key.startsWith('.health/')) yield key;
+    }
   }
 
   /** Proves the store is writable: write, read back and remove a probe. */

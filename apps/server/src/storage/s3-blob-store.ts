@@ -99,6 +99,24 @@ export class S3BlobStore implements BlobStore {
     } while (token);
   }
 
+  async *list(): AsyncIterable<string> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.options.bucket,
+          Prefix: this.options.prefix,
+          ContinuationToken: token,
+        }),
+      );
+      for (const object of page.Contents ?? []) {
+        const key = object.Key?.slice(this.options.prefix.length);
+        if (key && !key.startsWith('.health/')) yield key;
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
   /** Proves the bucket is reachable and writable: write, read back and remove a probe. */
   async check(): Promise<void> {
     await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }));

@@ -8,6 +8,7 @@ import { adminDashboardRoutes } from '../features/admin/admin-dashboard.routes';
 import { adminUserRoutes } from '../features/admin/admin-user.routes';
 import { signupRoutes } from '../features/admin/signup.routes';
 import { networkSettingsRoutes } from '../features/admin/network-settings.routes';
+import { egressRoutes } from '../features/egress';
 import { adminSettingsRoutes } from '../features/admin-settings/admin-settings.routes';
 import { registerChatRoutes } from '../features/chat/chat-feature';
 import { registerDocsRoutes } from '../features/docs/docs-feature';
@@ -19,10 +20,10 @@ import { registerKnowledgeRoutes } from '../features/knowledge/knowledge-feature
 import { registerWebImportRoutes } from '../features/knowledge/scraper/web-import-feature';
 import { registerModelRoutes } from '../features/models/model-feature';
 import { registerPrivacyRoutes } from '../features/privacy/privacy-feature';
+import { groupShareRoutes } from '../features/organizations/group-share.routes';
 import { groupRoutes } from '../features/organizations/group.routes';
 import { organizationRoutes } from '../features/organizations/organization.routes';
 import { presetRoutes } from '../features/presets/preset.routes';
-import { promptShareRoutes } from '../features/prompts/prompt-share.routes';
 import { promptRoutes } from '../features/prompts/prompt.routes';
 import { recoveryRoutes } from '../features/recovery/recovery.routes';
 import { registerReleasesRoutes } from '../features/releases/releases-feature';
@@ -31,6 +32,8 @@ import { registerSharingRoutes } from '../features/sharing/sharing-feature';
 import { registerTemporaryChatRoutes } from '../features/temporary-chat/temporary-chat-feature';
 import { apiTokenRoutes } from '../features/tokens/api-token.routes';
 import { registerUpdateNoticeRoutes } from '../features/updates/update-feature';
+import { registerUsageRoutes } from '../features/usage/usage-feature';
+import { registerMetricsRoute } from '../features/metrics/metrics.routes';
 import { registerStaticWeb } from '../http/static-web';
 import type { BlobStore } from '../storage/blob-store';
 import { VERSION } from '../version';
@@ -76,6 +79,7 @@ export async function registerRoutes(
   });
   await server.register(adminSettingsRoutes, { adminSettingsService: services.adminSettingsService });
   await server.register(networkSettingsRoutes, { networkSettings: services.networkSettings });
+  await server.register(egressRoutes, { egress: services.egress });
   await server.register(eventRoutes, {
     bus: services.events,
     stillActive: (kind, id) => services.revoker.isActive(kind, id),
@@ -89,10 +93,13 @@ export async function registerRoutes(
   await registerPrivacyRoutes(server, services.privacy);
   await registerSsoRoutes(server, services.sso, config);
   await registerReleasesRoutes(server, services.releases);
-  await registerUpdateNoticeRoutes(server, services.updateNoticeService);
+  await registerUpdateNoticeRoutes(server, services.updates);
   await registerDocsRoutes(server, services.docs);
   await server.register(promptRoutes, { promptService: services.promptService });
-  await server.register(promptShareRoutes, { promptShareService: services.promptShareService });
+  await server.register(groupShareRoutes, { target: 'prompt', service: services.promptShareService });
   await server.register(presetRoutes, { presetService: services.presetService });
+  await registerUsageRoutes(server, services.usage);
+  await server.register(groupShareRoutes, { target: 'preset', service: services.presetShareService });
+  registerMetricsRoute(server, services.metrics, { token: config.METRICS_TOKEN, allow: config.METRICS_ALLOW });
   await registerStaticWeb(server, path.resolve(platform.webDist));
 }

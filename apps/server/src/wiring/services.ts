@@ -30,26 +30,36 @@ import { AuditRepository } from '../features/audit/audit.repository';
 import { AuditService } from '../features/audit/audit.service';
 import { buildChatFeature } from '../features/chat/chat-feature';
 import { buildDocsFeature } from '../features/docs/docs-feature';
+import { allDestinations, EgressService } from '../features/egress';
 import { createEventBus } from '../features/events/create-event-bus';
 import { buildKnowledgeFeature } from '../features/knowledge/knowledge-feature';
 import { buildMail } from '../features/mail/mail-feature';
+import { Metrics } from '../features/metrics/metrics';
+import { observeModelCalls } from '../features/metrics/model-call-log';
 import { buildRecoveryFeature } from '../features/recovery/recovery-feature';
 import { buildWebImport } from '../features/knowledge/scraper/web-import-feature';
 import { buildModelFeature } from '../features/models/model-feature';
 import { buildPrivacyFeature } from '../features/privacy/privacy-feature';
-import { GroupRepository, GroupService, OrganizationRepository, OrganizationService } from '../features/organizations';
+import {
+  GroupRepository,
+  GroupService,
+  GroupShareRepository,
+  GroupShareService,
+  OrganizationRepository,
+  OrganizationService,
+} from '../features/organizations';
 import { PresetRepository } from '../features/presets/preset.repository';
 import { PresetService } from '../features/presets/preset.service';
-import { PromptShareService } from '../features/prompts/prompt-share.service';
-import { PromptRepository, PromptShareRepository } from '../features/prompts/prompt.repository';
+import { PromptRepository } from '../features/prompts/prompt.repository';
 import { PromptService } from '../features/prompts/prompt.service';
 import { buildReleasesFeature } from '../features/releases/releases-feature';
 import { buildSsoFeature } from '../features/sso/sso-feature';
 import { buildSharingFeature } from '../features/sharing/sharing-feature';
 import { buildTemporaryChat } from '../features/temporary-chat/temporary-chat-feature';
+import { buildUsageFeature } from '../features/usage/usage-feature';
 import { ApiTokenRepository } from '../features/tokens/api-token.repository';
 import { ApiTokenService } from '../features/tokens/api-token.service';
-import { buildUpdateNotices } from '../features/updates/update-feature';
+import { buildUpdatesFeature } from '../features/updates/update-feature';
 import { JobQueue } from '../jobs/job-queue';
 import { JobRepository } from '../jobs/job.repository';
 import { sweepJobs } from '../jobs/sweep.jobs';
@@ -72,7 +82,9 @@ export interface Platform {
 export async function buildServices({ config, db, blobs, log, hasher }: Platform) {
   const uow = new KyselyUnitOfWork(db.kysely);
   const audit = new AuditService(new AuditRepository(db.kysely, db.dialect));
-  const events = await createEventBus(config, db, log);
+  // This app's own metrics registry, handed to the one place each thing it counts happens.
+  const metrics = new Metrics();
+  const events = await createEventBus(config, db, log, (seconds) => metrics.eventBusLag.observe(seconds));
   const jobs = new JobQueue(new JobRepository(db.kysely, db.dialect), log, {
     leaseMs: config.JOB_LEASE_SECONDS * 1000,
     pollMs: 1000,
@@ -145,7 +157,17 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
     revoker,
   );
 
-  const models = buildModelFeature(config, db, events, log, uow, audit, jobs, networkSettings);
+  const models = buildModelFeature(
+    config,
+    db,
+    events,
+    log,
+    uow,
+    audit,
+    jobs,
+    networkSettings,
+    observeModelCalls(log, metrics),
+  );
   const knowledge = buildKnowledgeFeature({
     db,
     blobs,
@@ -157,6 +179,7 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
     uow,
     audit,
     uploadLimit: () => adminSettingsService.uploadLimitBytes(),
+    metrics,
   });
   const privacy = buildPrivacyFeature({
     db,
@@ -193,13 +216,19 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
     credentialsRevoked: (userId) => revoker.announce(userId, 'all'),
   });
   const organizationService = new OrganizationService(new OrganizationRepository(db.kysely), uow, audit);
-  const groupService = new GroupService(
-    new GroupRepository(db.kysely),
-    (actor, id) => organizationService.get(actor, id),
-    uow,
-    audit,
-  );
-  const presetService = new PresetService(new PresetRepository(db.kysely), uow, audit);
+  const groupRepository = new GroupRepository(db.kysely);
+  const groupService = new GroupService(groupRepository, (actor, id) => organizationService.get(actor, id), uow, audit);
+  const presetRepository = new PresetRepository(db.kysely);
+  const presetService = new PresetService(presetRepository, uow, audit);
+  const promptRepository = new PromptRepository(db.kysely);
+  // Prompts and presets are shared with groups the one way (features/organizations/group-share.*).
+  const groupShares = (
+    target: ConstructorParameters<typeof GroupShareService>[0],
+    items: ConstructorParameters<typeof GroupShareService>[1],
+  ) => new GroupShareService(target, items, new GroupShareRepository(db.kysely, target), groupRepository, uow, audit);
+  // Quotas and usage accounting (issue 19): every answer (web chat, compare, temporary chat, /v1) is admitted
+  // and metered through it.
+  const usage = buildUsageFeature(db, uow, audit, log);
   const chat = buildChatFeature({
     db,
     autoTitle: config.CHAT_AUTO_TITLE,
@@ -211,13 +240,17 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
     events,
     uow,
     audit,
+    usage: usage.usageService,
   });
   // Expired sessions, ended rate-limit windows and unsent attachments are only clutter: swept hourly, once.
   for (const sweep of sweepJobs({ sessions, rateLimits, attachments: chat.attachmentService })) jobs.register(sweep);
+  metrics.watch({ activeStreams: () => chat.activeStreams(), jobBacklog: () => jobs.backlog() });
 
-  return {
+  const releases = buildReleasesFeature(config, db, uow, audit, networkSettings);
+  const services = {
     uow,
     audit,
+    metrics,
     setupCodes,
     events,
     jobs,
@@ -255,23 +288,37 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
       audit,
       settings: { publicAllowed: () => adminSettingsService.publicShareLinksAllowed() },
     }),
-    temporaryChat: buildTemporaryChat(models.registry),
-    releases: buildReleasesFeature(config, db, uow, audit, networkSettings),
-    updateNoticeService: buildUpdateNotices(db, uow, VERSION),
+    temporaryChat: buildTemporaryChat(models.registry, usage.usageService),
+    usage,
+    releases,
+    updates: buildUpdatesFeature({
+      ...{ config, db, uow, audit, jobs, version: VERSION },
+      policy: () => networkSettings.userUrlPolicy(),
+      githubReleases: async () => {
+        const github = await releases.integrationService.connection();
+        return github ? await github.client.releases() : null;
+      },
+    }),
     docs: buildDocsFeature({ config, db, uow, audit, models, adminSettings: adminSettingsService, jobs }),
-    promptService: new PromptService(new PromptRepository(db.kysely), uow, audit),
+    promptService: new PromptService(promptRepository, uow, audit),
     presetService,
-    promptShareService: new PromptShareService(
-      new PromptRepository(db.kysely),
-      new PromptShareRepository(db.kysely),
-      uow,
-      audit,
-    ),
+    promptShareService: groupShares('prompt', promptRepository),
+    presetShareService: groupShares('preset', presetRepository),
     sso: buildSsoFeature({
       ...{ config, db, uow, audit, revoker, users, hasher, authService, limiter },
       issuerPolicy: () => networkSettings.userUrlPolicy(),
     }),
   };
+  // Admin → Outbound connections reads the destinations every other feature is configured with.
+  const egress = new EgressService(
+    allDestinations(config, {
+      runtimes: models.registry,
+      sso: services.sso.ssoSettings,
+      github: services.releases.integrationService,
+      updates: services.updates.updateSettingsService,
+    }),
+  );
+  return { ...services, egress };
 }
 
 export type Services = Awaited<ReturnType<typeof buildServices>>;

@@ -22,6 +22,10 @@ export interface FakeOllamaKnobs {
   models: FakeOllamaModel[];
   /** The answer, streamed one word per NDJSON line. */
   reply: string;
+  /** Another answer for these models (Compare asks several models at once). */
+  replies: Record<string, string>;
+  /** Chat requests to these models fail with a 500 (one runtime of a comparison going down). */
+  failingModels: string[];
   firstTokenDelayMs: number;
   tokenDelayMs: number;
   /** Drop the connection after this many tokens (mid-stream disconnect). */
@@ -59,6 +63,8 @@ const DEFAULT_KNOBS: FakeOllamaKnobs = {
     },
   ],
   reply: 'Hello from the fake Ollama runtime.',
+  replies: {},
+  failingModels: [],
   firstTokenDelayMs: 0,
   tokenDelayMs: 0,
   disconnectAfterTokens: null,
@@ -140,7 +146,8 @@ export async function startFakeOllama(knobs: Partial<FakeOllamaKnobs> = {}): Pro
     const body = request.body as { model: string; stream?: boolean };
     if (!find(body.model))
       return json(response, 404, { error: `model "${body.model}" not found, try pulling it first` });
-    const words = state.reply.split(/(?<= )/);
+    if (state.failingModels.includes(body.model)) return json(response, 500, { error: 'internal fake failure' });
+    const words = (state.replies[body.model] ?? state.reply).split(/(?<= )/);
     const lines = words.map(
       (word) =>
         `${JSON.stringify({ model: body.model, message: { role: 'assistant', content: word }, done: false })}\n`,

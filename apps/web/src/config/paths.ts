@@ -45,6 +45,16 @@ export const paths = {
 
 export const apiPaths = {
   health: '/health',
+  /** Usage accounting and quotas (issue 19). */
+  usage: {
+    me: (days: number) => `/api/usage/me?days=${days}`,
+    report: (days: number) => `/api/admin/usage/report?days=${days}`,
+    /** A CSV download (the server names the file). */
+    export: (days: number) => `/api/admin/usage/export?days=${days}`,
+    quotas: '/api/admin/quotas',
+    quota: (scope: string, targetId: string) =>
+      `/api/admin/quotas/${encodeURIComponent(scope)}/${encodeURIComponent(targetId)}`,
+  },
   apiReference: '/api/docs',
   /** The server's OpenAPI document (the docs site's API reference is built from it). */
   openApi: '/api/openapi.json',
@@ -105,9 +115,14 @@ export const apiPaths = {
     /** A chat's own settings (issue 17). */
     settings: (id: string) => `/api/conversations/${encodeURIComponent(id)}/settings`,
     live: (id: string) => `/api/conversations/${encodeURIComponent(id)}/live`,
+    /** Compare (issue 17): continue from one answer; stop one model's answer. */
+    comparePick: (id: string) => `/api/conversations/${encodeURIComponent(id)}/compare/pick`,
+    compareStop: (id: string) => `/api/conversations/${encodeURIComponent(id)}/compare/stop`,
   },
   chat: {
     stream: '/api/chat/stream',
+    /** One message to two or three models side by side (issue 17). */
+    compare: '/api/chat/compare',
     attachments: '/api/chat/attachments',
     attachmentContent: (id: string) => `/api/chat/attachments/${encodeURIComponent(id)}/content`,
   },
@@ -173,6 +188,7 @@ export const apiPaths = {
     securitySettings: '/api/admin/settings/security',
     systemSettings: '/api/admin/settings/system',
     networkSettings: '/api/admin/settings/network',
+    egress: '/api/admin/egress',
     ssoSettings: '/api/admin/settings/sso',
     ssoOidcTest: '/api/admin/settings/sso/oidc/test',
     ssoLdapTest: '/api/admin/settings/sso/ldap/test',
@@ -233,12 +249,14 @@ export const apiPaths = {
   auditLogs: '/api/audit-logs',
   auditLogsVerify: '/api/audit-logs/verify',
   privacy: { settings: '/api/privacy/settings', export: '/api/privacy/export' },
-  updatePreferences: '/api/preferences/update',
+  updateSettings: '/api/admin/update-settings',
   updates: {
     overview: '/api/updates',
-    read: (id: string) => `/api/updates/notifications/${encodeURIComponent(id)}/read`,
-    dismissAll: '/api/updates/dismiss-all',
-    finalize: '/api/updates/finalize',
+    whatsNewSeen: '/api/updates/whats-new/seen',
+    snooze: '/api/updates/snooze',
+    dismiss: '/api/updates/dismiss',
+    check: '/api/updates/check',
+    upgrade: '/api/updates/upgrade',
   },
   tokens: {
     list: '/api/tokens',

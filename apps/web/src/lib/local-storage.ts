@@ -19,11 +19,3 @@ export function writeStored(key: string, value: unknown): void {
     // Storage may be full or disabled; the value then lasts for this page only.
   }
 }
-
-export function removeStored(key: string): void {
-  try {
-    window.localStorage.removeItem(key);
-  } catch {
-    // Nothing to do: see writeStored.
-  }
-}

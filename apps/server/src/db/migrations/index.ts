@@ -27,6 +27,9 @@ import * as search from './20261128_0003_search';
 import * as organise from './20261128_0004_organise';
 import * as presets from './20261128_0005_presets';
 import * as share from './20261128_0006_share';
+import * as usage from './20261128_0008_usage';
+import * as updates from './20261128_0010_updates';
+import * as jobRequestId from './20261128_0011_job_request_id';
 
 /**
  * Every migration, in order. Timestamped names; a landed migration is never edited.
@@ -61,4 +64,7 @@ export const migrations: Record<string, Migration> = {
   '20261128_0004_organise': organise,
   '20261128_0005_presets': presets,
   '20261128_0006_share': share,
+  '20261128_0008_usage': usage,
+  '20261128_0010_updates': updates,
+  '20261128_0011_job_request_id': jobRequestId,
 };

@@ -4,6 +4,8 @@ import type { ControlMessage, EventBus } from '../events';
 interface Running {
   userId: string;
   controllers: Set<AbortController>;
+  /** The model each generation answers with, so one answer of a comparison can be stopped alone. */
+  models: Map<AbortController, string>;
 }
 
 /** How long a Stop waits to hear from the replica that streams the answer. */
@@ -24,12 +26,14 @@ export class ActiveGenerations {
     cluster?.onControl((message) => this.onControl(message));
   }
 
-  add(userId: string, conversationId: string, controller: AbortController): () => void {
-    const running = this.byConversation.get(conversationId) ?? { userId, controllers: new Set() };
+  add(userId: string, conversationId: string, controller: AbortController, model?: string): () => void {
+    const running = this.byConversation.get(conversationId) ?? { userId, controllers: new Set(), models: new Map() };
     running.controllers.add(controller);
+    if (model !== undefined) running.models.set(controller, model);
     this.byConversation.set(conversationId, running);
     return () => {
       running.controllers.delete(controller);
+      running.models.delete(controller);
       if (running.controllers.size === 0) this.byConversation.delete(conversationId);
     };
   }
@@ -43,9 +47,12 @@ export class ActiveGenerations {
     return count;
   }
 
-  /** Stops every generation of the conversation, on whichever replica runs it; false when none was running. */
-  async stop(conversationId: string): Promise<boolean> {
-    if (this.stopHere(conversationId)) return true;
+  /**
+   * Stops every generation of the conversation (only `model`'s when given: one answer of a comparison), on
+   * whichever replica runs it; false when none was running.
+   */
+  async stop(conversationId: string, model?: string): Promise<boolean> {
+    if (this.stopHere(conversationId, model)) return true;
     if (!this.cluster) return false;
     const requestId = randomUUID();
     const answered = new Promise<boolean>((resolve) => {
@@ -59,7 +66,7 @@ export class ActiveGenerations {
         resolve(stopped);
       });
     });
-    this.cluster.broadcastControl({ kind: 'chat.stop', conversationId, requestId });
+    this.cluster.broadcastControl({ kind: 'chat.stop', conversationId, requestId, model });
     return answered;
   }
 
@@ -69,11 +76,12 @@ export class ActiveGenerations {
     this.cluster?.broadcastControl({ kind: 'chat.stop_all', userId });
   }
 
-  private stopHere(conversationId: string): boolean {
+  private stopHere(conversationId: string, model?: string): boolean {
     const running = this.byConversation.get(conversationId);
-    if (!running || running.controllers.size === 0) return false;
-    for (const controller of running.controllers) controller.abort();
-    return true;
+    if (!running) return false;
+    const chosen = [...running.controllers].filter((item) => model === undefined || running.models.get(item) === model);
+    for (const controller of chosen) controller.abort();
+    return chosen.length > 0;
   }
 
   private stopAllHere(userId: string): void {
@@ -84,7 +92,8 @@ export class ActiveGenerations {
 
   private onControl(message: ControlMessage): void {
     if (message.kind === 'chat.stop' && typeof message.conversationId === 'string') {
-      if (this.stopHere(message.conversationId)) {
+      const model = typeof message.model === 'string' ? message.model : undefined;
+      if (this.stopHere(message.conversationId, model)) {
         this.cluster?.broadcastControl({ kind: 'chat.stopped', requestId: message.requestId });
       }
     } else if (message.kind === 'chat.stopped' && typeof message.requestId === 'string') {

@@ -105,10 +105,12 @@ export class AnswerDrafts {
     return interrupted;
   }
 
-  /** The conversation's answer being written by a live writer (any replica), or null. */
-  async writing(userId: string, conversationId: string): Promise<string | null> {
+  /** The conversation's answer being written by a live writer (any replica; `model`'s when given), or null. */
+  async writing(userId: string, conversationId: string, model?: string): Promise<string | null> {
     const now = Date.now();
-    const live = (await this.messages.drafts({ userId, conversationId })).find((draft) => !this.abandoned(draft, now));
+    const live = (await this.messages.drafts({ userId, conversationId })).find(
+      (draft) => !this.abandoned(draft, now) && (model === undefined || draft.model === model),
+    );
     return live?.id ?? null;
   }
 

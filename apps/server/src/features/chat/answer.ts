@@ -2,6 +2,7 @@ import type { AdvancedRetrievalSummary, ErrorCode, IndexingCollection, UsedDocum
 import type { ModelProvider } from '../models';
 import { type ModelAnswer, ModelCallError, errorCodeOf, runModel } from './model-call';
 import type { PromptPlan } from './prompt-plan';
+import type { UsageMeter } from './usage-meter';
 
 export const BOTH_FAILED_MESSAGE = 'Both enhanced and fallback chat services failed';
 
@@ -34,6 +35,8 @@ export interface AnswerRequest {
   onContext?: (prepared: PreparedPrompt) => void;
   onToken?: (text: string) => void;
   onEnhancedFailure?: (error: unknown) => void;
+  /** Counts the answer for its user (issue 19). */
+  meter?: UsageMeter;
 }
 
 export type AnswerOutcome =
@@ -65,6 +68,7 @@ export async function answerWithFallback(request: AnswerRequest): Promise<Answer
       provider,
       { model, messages: prepared.plan.messages, temperature, topP, maxTokens, contextSize, signal },
       request.onToken,
+      request.meter,
     );
     return { status: answer.finishReason === 'aborted' ? 'stopped' : 'answered', answer, prepared, fallback };
   };

@@ -18,6 +18,8 @@ import { branchRoutes } from './branch.routes';
 import { BranchService } from './branch.service';
 import { type Logger, ChatRunner } from './chat-runner';
 import { chatRoutes } from './chat.routes';
+import { compareRoutes } from './compare.routes';
+import { CompareService } from './compare.service';
 import { ChatService } from './chat.service';
 import { ChatSettingsRepository } from './chat-settings.repository';
 import { chatSettingsRoutes } from './chat-settings.routes';
@@ -38,11 +40,13 @@ import { OrganiseService } from './organise.service';
 import { SearchRepository } from './search.repository';
 import { searchRoutes } from './search.routes';
 import { SearchService } from './search.service';
+import type { ChatUsage } from './usage-meter';
 
 export interface ChatFeature {
   conversationService: ConversationService;
   organiseService: OrganiseService;
   chatService: ChatService;
+  compareService: CompareService;
   branchService: BranchService;
   legacyChatService: LegacyChatService;
   liveAnswerService: LiveAnswerService;
@@ -50,6 +54,8 @@ export interface ChatFeature {
   openAIService: OpenAICompatService;
   chatSettingsService: ChatSettingsService;
   searchService: SearchService;
+  /** Answers generating on this replica now (metrics). */
+  activeStreams(): number;
   /** Marks answers left unfinished by a server that died as interrupted (run at start-up). */
   start(): Promise<void>;
 }
@@ -70,6 +76,8 @@ export interface ChatDependencies {
   autoTitle?: boolean;
   /** Presets (issue 17): chats start from them, and /v1 answers to their names. */
   presets: PresetService;
+  /** Quotas and usage accounting (issue 19) for every answer: web chat, compare and /v1. */
+  usage?: ChatUsage;
 }
 
 /** Wires chat, attachments and the OpenAI-compatible API (called from app.ts). */
@@ -98,18 +106,20 @@ export function buildChatFeature(dependencies: ChatDependencies): ChatFeature {
     drafts,
     live,
     titles,
+    dependencies.usage,
+  );
+  const conversationService = new ConversationService(
+    conversations,
+    messages,
+    attachmentService,
+    active,
+    uow,
+    audit,
+    drafts,
+    liveAnswerService,
   );
   return {
-    conversationService: new ConversationService(
-      conversations,
-      messages,
-      attachmentService,
-      active,
-      uow,
-      audit,
-      drafts,
-      liveAnswerService,
-    ),
+    conversationService,
     chatService: new ChatService(
       conversations,
       messages,
@@ -123,19 +133,21 @@ export function buildChatFeature(dependencies: ChatDependencies): ChatFeature {
     organiseService: new OrganiseService(
       new OrganiseRepository(db.kysely),
       conversations,
-      messages,
+      conversationService,
       attachmentService,
       active,
       uow,
       audit,
     ),
+    compareService: new CompareService(conversations, messages, gates, runner, active, uow, audit, chatSettingsService),
     branchService: new BranchService(conversations, messages),
-    legacyChatService: new LegacyChatService(conversations, messages, context, gates, log),
+    legacyChatService: new LegacyChatService(conversations, messages, context, gates, log, dependencies.usage),
     liveAnswerService,
     attachmentService,
-    openAIService: new OpenAICompatService(registry, presets, chatKnowledge),
+    openAIService: new OpenAICompatService(registry, presets, chatKnowledge, dependencies.usage),
     chatSettingsService,
     searchService: new SearchService(new SearchRepository(db.kysely, db.dialect)),
+    activeStreams: () => live.running,
     start: async () => {
       const interrupted = await drafts.interruptAbandoned();
       if (interrupted > 0)
@@ -155,6 +167,7 @@ export async function registerChatRoutes(server: FastifyInstance, chat: ChatFeat
   });
   await server.register(attachmentRoutes, { attachmentService: chat.attachmentService });
   await server.register(branchRoutes, { branchService: chat.branchService });
+  await server.register(compareRoutes, { compareService: chat.compareService });
   await server.register(chatSettingsRoutes, { chatSettingsService: chat.chatSettingsService });
   await server.register(openAIRoutes, { openAIService: chat.openAIService });
 }

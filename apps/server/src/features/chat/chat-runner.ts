@@ -25,6 +25,7 @@ import { storedHistory } from './history-source';
 import type { LiveAnswers } from './live-answers';
 import type { MessageRepository, NewMessage } from './message.repository';
 import type { ModelGates, ResolvedModel } from './model-gates';
+import type { ChatUsage } from './usage-meter';
 import { planPrompt } from './prompt-plan';
 
 export type AnswerOptions = z.output<typeof RegenerateBody>;
@@ -73,6 +74,8 @@ export class ChatRunner {
     private readonly live: LiveAnswers,
     /** Names a new chat after its first answer (issue 17, organise). */
     private readonly titles?: AutoTitles,
+    /** Quotas and usage accounting (issue 19). */
+    private readonly usage?: ChatUsage,
   ) {}
 
   /**
@@ -80,10 +83,13 @@ export class ChatRunner {
    * across replicas (this one's in memory, the others' by the answers they are saving): refused before anything
    * is stored.
    */
-  async admit(userId: string): Promise<void> {
-    const here = this.active.countOf(userId);
+  async admit(userId: string, answers = 1): Promise<void> {
+    // `answers`: how many this request starts at once (a comparison starts one per model).
+    const here = this.active.countOf(userId) + answers - 1;
     if (here >= MAX_LIVE_ANSWERS_PER_USER) throw this.tooMany();
     if (here + (await this.drafts.writingElsewhere(userId)) >= MAX_LIVE_ANSWERS_PER_USER) throw this.tooMany();
+    // Over a quota: refused here too, before anything is stored or any model is called.
+    await this.usage?.admit(userId, answers);
   }
 
   private tooMany(): AppError {
@@ -102,7 +108,7 @@ export class ChatRunner {
   }
 
   private async execute(input: RunInput, controller: AbortController, client: (event: ChatStreamEvent) => void) {
-    const unregister = this.active.add(input.userId, input.conversation.id, controller);
+    const unregister = this.active.add(input.userId, input.conversation.id, controller, input.resolved.model.name);
     const draft = this.drafts.open(
       input.userId,
       input.conversation.id,
@@ -220,6 +226,7 @@ export class ChatRunner {
         emit({ type: 'token', text });
       },
       onEnhancedFailure: (error) => this.log.warn({ err: error }, 'enhanced chat failed; falling back to a plain call'),
+      meter: this.usage?.meter(input.userId),
     });
   }
 

@@ -69,14 +69,30 @@ export class ChatSettingsService {
    * The options an answer of this chat runs with. The model the request names becomes the chat's model, so the
    * chat remembers it (the web's model picker shows it again when the chat is opened).
    */
-  async forAnswer(userId: string, conversationId: string, options: AnswerOptions): Promise<ChatOptions> {
+  async forAnswer(
+    userId: string,
+    conversationId: string,
+    options: AnswerOptions,
+    /** False for the answers of a comparison: the chat takes the model of the one picked (`remember`). */
+    rememberModel = true,
+  ): Promise<ChatOptions> {
     const stored = await this.repository.read(userId, conversationId);
     if (!stored) throw AppError.notFound('Conversation');
     const settings = readSettings(stored.settings);
-    if (settings.model !== options.model || settings.provider_id !== options.provider_id) {
+    if (rememberModel && (settings.model !== options.model || settings.provider_id !== options.provider_id)) {
       const remembered = { ...settings, model: options.model, provider_id: options.provider_id };
       await this.repository.write(undefined, userId, conversationId, { settings: writeSettings(remembered) });
     }
     return applySettings(options, settings);
+  }
+
+  /** The chat's model from now on (the answer picked from a comparison was written by it). */
+  async remember(userId: string, conversationId: string, model: string, providerId?: string): Promise<void> {
+    const stored = await this.repository.read(userId, conversationId);
+    if (!stored) throw AppError.notFound('Conversation');
+    const settings = readSettings(stored.settings);
+    if (settings.model === model && settings.provider_id === providerId) return;
+    const remembered = { ...settings, model, provider_id: providerId };
+    await this.repository.write(undefined, userId, conversationId, { settings: writeSettings(remembered) });
   }
 }

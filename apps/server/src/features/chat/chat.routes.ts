@@ -5,6 +5,7 @@ import {
   ErrorBody,
   IdParams,
   type LiveAnswerEvent,
+  LiveAnswerQuery,
   MAX_LIVE_ANSWERS_PER_USER,
   MessageParams,
   RegenerateBody,
@@ -78,11 +79,13 @@ export const chatRoutes: FastifyPluginAsyncZod<{
         summary: 'Follow the answer being generated in a conversation (streamed; 204 when none is)',
         description: LIVE_DESCRIPTION,
         params: IdParams,
+        querystring: LiveAnswerQuery,
         response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
     },
     async (request, reply) => {
-      const follow = await liveAnswerService.follow(currentUser(request).id, request.params.id);
+      const { id } = request.params;
+      const follow = await liveAnswerService.follow(currentUser(request).id, id, request.query.model);
       if (!follow) return reply.status(204).send(null);
       const events = openEventStream(reply);
       const send = (event: LiveAnswerEvent) => events.send(event.type, event);

@@ -8,3 +8,4 @@ export {
 } from './knowledge-context';
 export { ModelCallError, errorCodeOf, runModel, type ModelAnswer } from './model-call';
 export { estimateTokens } from './prompt-plan';
+export type { ChatUsage, MeteredAnswer, UsageMeter } from './usage-meter';

@@ -12,6 +12,7 @@ import type { ModelGates } from './model-gates';
 import { runModel } from './model-call';
 import { planPrompt } from './prompt-plan';
 import { visionPrompt } from './prompts/vision-prompt';
+import type { ChatUsage } from './usage-meter';
 
 type ChatInput = z.output<typeof ChatBody>;
 type VisionInput = z.output<typeof VisionAnalyzeBody>;
@@ -24,9 +25,12 @@ export class LegacyChatService {
     private readonly context: ConversationContextService,
     private readonly gates: ModelGates,
     private readonly log: Logger,
+    /** Quotas and usage accounting (issue 19): these answers count like the streamed ones. */
+    private readonly usage?: ChatUsage,
   ) {}
 
   async chat(userId: string, body: ChatInput, signal: AbortSignal): Promise<ChatResponse> {
+    await this.usage?.admit(userId, 1);
     const source = await this.historyFor(userId, body);
     const resolved = await this.gates.resolve(userId, body.model, body.provider_id);
     const contextLength = await this.gates.contextLength(resolved);
@@ -58,6 +62,7 @@ export class LegacyChatService {
         documents: [],
       }),
       onEnhancedFailure: (error) => this.log.warn({ err: error }, 'enhanced chat failed; falling back to a plain call'),
+      meter: this.usage?.meter(userId),
     });
     if (outcome.status === 'failed') throw new AppError('upstream_error', 502, outcome.message, { code: outcome.code });
     const { answer, prepared } = outcome;
@@ -90,14 +95,21 @@ export class LegacyChatService {
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(image) || !(await isRasterImageData(bytes))) {
       throw AppError.badRequest('image_data must be a base64 PNG, JPEG, GIF, WebP or BMP image');
     }
+    await this.usage?.admit(userId, 1);
     const resolved = await this.gates.anyVisionModel(userId, body.model);
     try {
-      const answer = await runModel(resolved.provider, {
-        model: resolved.model.name,
-        messages: [{ role: 'user', content: visionPrompt(body.analysis_type, body.prompt), images: [image] }],
-        temperature: 0.2,
-        signal,
-      });
+      const content = visionPrompt(body.analysis_type, body.prompt);
+      const answer = await runModel(
+        resolved.provider,
+        {
+          model: resolved.model.name,
+          messages: [{ role: 'user', content, images: [image] }],
+          temperature: 0.2,
+          signal,
+        },
+        undefined,
+        this.usage?.meter(userId),
+      );
       return { analysis: answer.text, model: resolved.model.name };
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);

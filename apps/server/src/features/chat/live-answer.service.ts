@@ -28,13 +28,16 @@ export class LiveAnswerService {
     private readonly pollMs = LIVE_POLL_MS,
   ) {}
 
-  /** The owner's conversation's answer being generated, to follow; null when none is (404 for others). */
-  async follow(userId: string, conversationId: string): Promise<LiveFollower | null> {
+  /**
+   * The owner's conversation's answer being generated (`model`'s, when given: a comparison has one per model),
+   * to follow; null when none is (404 for others).
+   */
+  async follow(userId: string, conversationId: string, model?: string): Promise<LiveFollower | null> {
     if (!(await this.conversations.findOwned(userId, conversationId))) throw AppError.notFound('Conversation');
-    if (this.live.generating(userId).includes(conversationId)) {
-      return (emit, signal) => this.followHere(userId, conversationId, emit, signal);
+    if (this.live.generating(userId, model).includes(conversationId)) {
+      return (emit, signal) => this.followHere(userId, conversationId, emit, signal, model);
     }
-    const draftId = await this.drafts.writing(userId, conversationId);
+    const draftId = await this.drafts.writing(userId, conversationId, model);
     if (!draftId) return null;
     return (emit, signal) => this.followRow(userId, conversationId, draftId, emit, signal);
   }
@@ -52,18 +55,24 @@ export class LiveAnswerService {
     conversationId: string,
     emit: (event: LiveAnswerEvent) => void,
     signal: AbortSignal,
+    model?: string,
   ): Promise<void> {
     let finish: () => void = () => undefined;
     const ended = new Promise<void>((resolve) => {
       finish = resolve;
     });
-    const follow = this.live.follow(userId, conversationId, (event) => {
-      emit(event);
-      if (isEnd(event)) finish();
-    });
+    const follow = this.live.follow(
+      userId,
+      conversationId,
+      (event) => {
+        emit(event);
+        if (isEnd(event)) finish();
+      },
+      model,
+    );
     // It ended between the check and now: its row is finished, or was never written.
     if (!follow) {
-      const draftId = await this.drafts.writing(userId, conversationId);
+      const draftId = await this.drafts.writing(userId, conversationId, model);
       if (draftId) await this.followRow(userId, conversationId, draftId, emit, signal);
       return;
     }

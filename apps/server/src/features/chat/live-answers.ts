@@ -31,14 +31,23 @@ interface LocalFollow {
  * listens to on every replica.
  */
 export class LiveAnswers {
-  private readonly feeds = new Map<string, Feed>();
+  /** By conversation: usually one run, several while a comparison answers with each model (newest last). */
+  private readonly feeds = new Map<string, Feed[]>();
 
   constructor(private readonly events?: Pick<EventBus, 'publish'>) {}
 
+  /** Answers generating on this replica now (the metrics' active streams). */
+  get running(): number {
+    let count = 0;
+    for (const runs of this.feeds.values()) count += runs.length;
+    return count;
+  }
+
   open(userId: string, conversationId: string, model: string): LiveFeed {
     const feed: Feed = { userId, model, text: '', context: null, listeners: new Set() };
-    this.feeds.set(conversationId, feed);
-    this.announce(userId, conversationId, true);
+    const running = this.feeds.get(conversationId) ?? [];
+    this.feeds.set(conversationId, [...running, feed]);
+    if (running.length === 0) this.announce(userId, conversationId, true);
     let closed = false;
     return {
       push: (event) => {
@@ -51,17 +60,26 @@ export class LiveAnswers {
         if (closed) return;
         closed = true;
         feed.listeners.clear();
-        // A newer run of the same conversation (regenerated from another tab) keeps its own feed.
-        if (this.feeds.get(conversationId) !== feed) return;
+        // The conversation's other runs (another answer of a comparison, a regeneration from another tab) go on.
+        const rest = (this.feeds.get(conversationId) ?? []).filter((other) => other !== feed);
+        if (rest.length > 0) {
+          this.feeds.set(conversationId, rest);
+          return;
+        }
         this.feeds.delete(conversationId);
         this.announce(userId, conversationId, false);
       },
     };
   }
 
-  /** Follows the conversation's run on this replica; null when none runs here (or it is another user's). */
-  follow(userId: string, conversationId: string, listener: Listener): LocalFollow | null {
-    const feed = this.feeds.get(conversationId);
+  /**
+   * Follows the conversation's newest run on this replica (`model`'s, when given); null when none runs here (or
+   * it is another user's).
+   */
+  follow(userId: string, conversationId: string, listener: Listener, model?: string): LocalFollow | null {
+    const feed = (this.feeds.get(conversationId) ?? []).findLast(
+      (candidate) => model === undefined || candidate.model === model,
+    );
     if (!feed || feed.userId !== userId) return null;
     feed.listeners.add(listener);
     const replay: LiveAnswerEvent[] = [{ type: 'snapshot', text: feed.text, model: feed.model }];
@@ -69,9 +87,13 @@ export class LiveAnswers {
     return { replay, unsubscribe: () => feed.listeners.delete(listener) };
   }
 
-  /** The user's conversations with an answer being generated on this replica. */
-  generating(userId: string): string[] {
-    return [...this.feeds].flatMap(([conversationId, feed]) => (feed.userId === userId ? [conversationId] : []));
+  /** The user's conversations with an answer being generated on this replica (`model`'s, when given). */
+  generating(userId: string, model?: string): string[] {
+    return [...this.feeds].flatMap(([conversationId, feeds]) =>
+      feeds.some((feed) => feed.userId === userId && (model === undefined || feed.model === model))
+        ? [conversationId]
+        : [],
+    );
   }
 
   private announce(userId: string, conversationId: string, generating: boolean): void {

@@ -25,6 +25,8 @@ export interface DraftRow {
   writer: string;
   written_at: string | null;
   metadata: string;
+  /** The model writing it (a comparison writes one answer per model at once). */
+  model?: string | null;
 }
 
 /**
@@ -171,7 +173,7 @@ export class MessageRepository {
   async drafts(owner?: { userId: string; conversationId: string }): Promise<DraftRow[]> {
     let query = this.db
       .selectFrom('chat_messages')
-      .select(['id', 'writer', 'written_at', 'metadata'])
+      .select(['id', 'writer', 'written_at', 'metadata', 'model'])
       .where('writer', 'is not', null);
     if (owner) {
       query = query.where('conversation_id', 'in', this.ownedConversation(owner.userId, owner.conversationId));

@@ -2,6 +2,8 @@ import type { ErrorCode } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import { TextBatcher } from '../../lib/text-batcher';
 import { type ChatRequest, type ModelProvider, ProviderError } from '../models';
+import { estimateTokens } from './prompt-plan';
+import { estimatePromptTokens, type UsageMeter } from './usage-meter';
 
 export interface ModelAnswer {
   text: string;
@@ -30,7 +32,10 @@ export async function runModel(
   provider: ModelProvider,
   request: ChatRequest,
   onToken?: (text: string) => void,
+  /** Counts the answer for its user (issue 19): every answering path passes one. */
+  meter?: UsageMeter,
 ): Promise<ModelAnswer> {
+  if (meter) return metered(meter, request, await runModel(provider, request, onToken));
   let text = '';
   const paced = onToken ? new TextBatcher(onToken) : null;
   const stopped = (): ModelAnswer => ({ text, promptTokens: null, completionTokens: null, finishReason: 'aborted' });
@@ -59,6 +64,18 @@ export async function runModel(
   return request.signal.aborted
     ? stopped()
     : { text, promptTokens: null, completionTokens: null, finishReason: 'stop' };
+}
+
+/** Records an answer (stopped ones too: their tokens were spent), with estimates where the runtime gave none. */
+async function metered(meter: UsageMeter, request: ChatRequest, answer: ModelAnswer): Promise<ModelAnswer> {
+  const estimated = answer.promptTokens === null || answer.completionTokens === null;
+  await meter.record({
+    model: request.model,
+    promptTokens: answer.promptTokens ?? estimatePromptTokens(request.messages),
+    completionTokens: answer.completionTokens ?? estimateTokens(answer.text),
+    estimated,
+  });
+  return answer;
 }
 
 /** The stable error code for a failed model call. */

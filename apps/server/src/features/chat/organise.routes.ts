@@ -17,6 +17,7 @@ import { auditContext } from '../audit';
 import type { OrganiseService } from './organise.service';
 
 const tags = ['chat'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
 /** Organising conversations (issue 17): folders, pin / archive / move / tags, bulk actions. */
 export const organiseRoutes: FastifyPluginAsyncZod<{ organiseService: OrganiseService }> = async (
@@ -34,7 +35,7 @@ export const organiseRoutes: FastifyPluginAsyncZod<{ organiseService: OrganiseSe
         summary: 'Pin, archive, move to a folder or tag a conversation',
         params: IdParams,
         body: OrganizeConversationBody,
-        response: { 200: Conversation, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: Conversation, ...errors },
       },
     },
     async (request) =>
@@ -49,7 +50,7 @@ export const organiseRoutes: FastifyPluginAsyncZod<{ organiseService: OrganiseSe
         tags,
         summary: 'Archive, restore, delete or move several own conversations (all or nothing)',
         body: BulkConversationsBody,
-        response: { 200: BulkConversationsResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: BulkConversationsResponse, ...errors },
       },
     },
     async (request) => ({ count: await service.bulk(currentUser(request).id, request.body, auditContext(request)) }),
@@ -72,7 +73,7 @@ export const organiseRoutes: FastifyPluginAsyncZod<{ organiseService: OrganiseSe
         tags,
         summary: 'Create a chat folder (inside a top-level one at most)',
         body: CreateChatFolderBody,
-        response: { 201: ChatFolder, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 201: ChatFolder, ...errors },
       },
     },
     async (request, reply) =>
@@ -97,7 +98,7 @@ export const organiseRoutes: FastifyPluginAsyncZod<{ organiseService: OrganiseSe
         summary: 'Rename or move a chat folder',
         params: IdParams,
         body: UpdateChatFolderBody,
-        response: { 200: ChatFolder, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: ChatFolder, ...errors },
       },
     },
     async (request) =>

@@ -7,7 +7,7 @@ import type { AuditContext, AuditService } from '../audit';
 import type { ActiveGenerations } from './active-generations';
 import type { AttachmentService } from './attachment.service';
 import type { ConversationRepository } from './conversation.repository';
-import type { MessageRepository } from './message.repository';
+import type { ConversationService } from './conversation.service';
 import type { OrganiseRepository, Placement } from './organise.repository';
 
 type Organize = z.output<typeof OrganizeConversationBody>;
@@ -21,7 +21,8 @@ export class OrganiseService {
   constructor(
     private readonly organise: OrganiseRepository,
     private readonly conversations: ConversationRepository,
-    private readonly messages: MessageRepository,
+    /** Reads a conversation back as the list shows it. */
+    private readonly view: Pick<ConversationService, 'get'>,
     private readonly attachments: AttachmentService,
     private readonly active: ActiveGenerations,
     private readonly uow: UnitOfWork,
@@ -92,14 +93,7 @@ export class OrganiseService {
         context,
       );
     });
-    const found = await this.conversations.findOwned(userId, id);
-    if (!found) throw AppError.notFound('Conversation');
-    const { summary: _s, summary_message_count: _n, ...conversation } = found;
-    return {
-      ...conversation,
-      message_count: await this.messages.count(userId, id),
-      tags: await this.conversations.tags(userId, id),
-    };
+    return this.view.get(userId, id);
   }
 
   /** All or nothing: refused (404) when any id is not one of the caller's conversations. */

@@ -18,9 +18,10 @@ const RECONNECT_MS = 1000;
 /** Parts of a message that never completed (a replica died mid-send) are dropped after this long. */
 const PARTIAL_TTL_MS = 30_000;
 
-type Envelope =
-  | { origin: string; to: { userId: string } | { admins: true }; event: ServerEvent }
-  | { origin: string; to: { control: true }; event: ControlMessage };
+/** `sent`: when it was published (epoch ms), for the bus-lag metric. */
+type Envelope = { origin: string; sent?: number } & (
+  { to: { userId: string } | { admins: true }; event: ServerEvent } | { to: { control: true }; event: ControlMessage }
+);
 
 interface Part {
   /** Message id, part index, part count, text. */
@@ -48,6 +49,8 @@ export class PgEventBus implements EventBus {
     private readonly pool: pg.Pool,
     private readonly connectionString: string,
     private readonly log: FastifyBaseLogger,
+    /** Seconds from publish to arrival through NOTIFY (this replica's own messages included). */
+    private readonly lag?: (seconds: number) => void,
   ) {}
 
   /** Connects the listening client; resolves once LISTEN is in place. */
@@ -103,7 +106,7 @@ export class PgEventBus implements EventBus {
   }
 
   private broadcast(envelope: Envelope): void {
-    const text = JSON.stringify(envelope);
+    const text = JSON.stringify({ ...envelope, sent: Date.now() });
     const count = Math.max(1, Math.ceil(text.length / PART_BYTES));
     const id = randomUUID();
     const parts = Array.from({ length: count }, (_, index) =>
@@ -140,6 +143,7 @@ export class PgEventBus implements EventBus {
     const text = this.assemble(part);
     if (text === null) return;
     const envelope = JSON.parse(text) as Envelope;
+    if (envelope.sent !== undefined) this.lag?.(Math.max(0, Date.now() - envelope.sent) / 1000);
     if (envelope.origin === this.origin) return; // delivered locally already
     if ('control' in envelope.to) {
       for (const listener of this.controlListeners) listener(envelope.event as ControlMessage);

@@ -96,18 +96,6 @@ export class CollectionShareRepository {
     );
   }
 
-  /** Of these group ids, those in the organisation (a share may only name groups of the owner's organisation). */
-  async groupsIn(organizationId: string, groupIds: string[]): Promise<string[]> {
-    if (groupIds.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('user_groups')
-      .select('id')
-      .where('organization_id', '=', organizationId)
-      .where('id', 'in', groupIds)
-      .execute();
-    return rows.map((row) => row.id);
-  }
-
   async replace(tx: Tx, collectionId: string, shares: CollectionShare[], now: string): Promise<void> {
     const trx = executor(tx);
     await trx.deleteFrom('knowledge_collection_shares').where('collection_id', '=', collectionId).execute();

@@ -2,6 +2,7 @@ import type { CollectionShare, CollectionShareView } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../audit';
+import type { GroupRepository } from '../organizations';
 import type { CollectionShareRepository } from './collection-access.repository';
 import type { KnowledgeRepository } from './knowledge.repository';
 
@@ -20,6 +21,7 @@ export class CollectionShareService {
   constructor(
     private readonly collections: KnowledgeRepository,
     private readonly shares: CollectionShareRepository,
+    private readonly groups: Pick<GroupRepository, 'idsIn'>,
     private readonly uow: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
@@ -58,7 +60,7 @@ export class CollectionShareService {
       throw AppError.badRequest('A collection can only be shared with your own organisation.');
     }
     const groupIds = shares.filter((share) => share.subject === 'group').map((share) => share.subject_id);
-    const known = new Set(await this.shares.groupsIn(organizationId, groupIds));
+    const known = new Set(await this.groups.idsIn(organizationId, groupIds));
     if (groupIds.some((id) => !known.has(id))) {
       throw AppError.badRequest('A collection can only be shared with groups of your organisation.');
     }

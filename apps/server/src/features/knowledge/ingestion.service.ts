@@ -51,6 +51,8 @@ export class IngestionService {
     private readonly publish: (userId: string, document: KnowledgeDocument) => void,
     /** Vectors for the chunks when an embedding model is set (absent: lexical index only). */
     private readonly embedding?: DocumentEmbedding,
+    /** A document made searchable, with its chunk count (the metrics' ingestion throughput). */
+    private readonly indexed?: (chunks: number) => void,
   ) {}
 
   async run({ documentId, userId }: Payload, control?: Pick<JobContext, 'finishWith'>): Promise<void> {
@@ -106,6 +108,7 @@ export class IngestionService {
       });
     if (committed && prepared) await this.embedding?.settle(row.collection_id, userId, prepared);
     if (committed) {
+      this.indexed?.(written.totals.chunks);
       const readyRow = { ...row, status: 'ready' as const, progress: 1, error: null, file_type: extracted.format };
       this.publish(userId, toDocument({ ...readyRow, metadata: JSON.stringify(metadata) }));
     }

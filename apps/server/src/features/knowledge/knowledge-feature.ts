@@ -6,6 +6,7 @@ import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BlobStore } from '../../storage/blob-store';
 import type { EventBus } from '../events/event-bus';
 import { DEFAULT_EXTRACTION_LIMITS } from '../extraction/extract-document';
+import { GroupRepository } from '../organizations';
 import type { ScopedModelRegistry } from '../models/model-provider';
 import type { ProviderRegistry } from '../models/model-registry';
 import { advancedSearchRoutes } from './advanced-search.routes';
@@ -33,6 +34,7 @@ import { SearchService } from './search.service';
 import { suggestionRoutes } from './suggestion.routes';
 import { SuggestionService } from './suggestion.service';
 import type { AuditService } from '../audit/audit.service';
+import type { Metrics } from '../metrics/metrics';
 
 export interface KnowledgeFeature {
   knowledgeService: KnowledgeService;
@@ -69,6 +71,8 @@ export interface KnowledgeDependencies {
   audit: AuditService;
   /** The admin's upload limit in bytes (System settings). */
   uploadLimit?: () => Promise<number>;
+  /** Ingestion throughput and search latency are counted here. */
+  metrics?: Metrics;
 }
 
 /** Wires collections, documents, ingestion and search (called from app.ts). */
@@ -83,6 +87,7 @@ export function buildKnowledgeFeature({
   uow,
   audit,
   uploadLimit,
+  metrics,
 }: KnowledgeDependencies): KnowledgeFeature {
   const repository = new KnowledgeRepository(db.kysely);
   const index = new ChunkIndexRepository(db.kysely);
@@ -98,6 +103,10 @@ export function buildKnowledgeFeature({
     DEFAULT_EXTRACTION_LIMITS,
     publish,
     embeddings.documentEmbedding,
+    (chunks) => {
+      metrics?.documentsIndexed.inc();
+      metrics?.chunksIndexed.inc(chunks);
+    },
   );
   const ingest = ingestJob(ingestion);
   queue.register(ingest);
@@ -115,12 +124,14 @@ export function buildKnowledgeFeature({
     uploadLimit,
     shares,
   );
-  const searchService = new SearchService(repository, index, embeddings.embeddingService, shares);
+  const searchService = new SearchService(repository, index, embeddings.embeddingService, shares, (seconds) =>
+    metrics?.searchDuration.observe(seconds),
+  );
   const sources = new ChatSourcesRepository(db.kysely);
   const advancedSearchService = new AdvancedSearchService(searchService, registry ?? null, log);
   return {
     knowledgeService,
-    collectionShareService: new CollectionShareService(repository, shares, uow, audit),
+    collectionShareService: new CollectionShareService(repository, shares, new GroupRepository(db.kysely), uow, audit),
     searchService,
     advancedSearchService,
     chatKnowledge: new ChatKnowledgeContext(searchService, sources, log, advancedSearchService),

@@ -40,6 +40,8 @@ export class SearchService implements KnowledgeContext {
     private readonly index: ChunkIndexRepository,
     private readonly semantic?: SemanticSearch,
     private readonly shares?: Pick<CollectionShareRepository, 'sharedWith'>,
+    /** How long each search took, in seconds (metrics). */
+    private readonly timed?: (seconds: number) => void,
   ) {}
 
   /**
@@ -51,6 +53,20 @@ export class SearchService implements KnowledgeContext {
     query: string,
     collectionIds: string[] | null,
     limit = 10,
+  ): Promise<KnowledgeSearchResult[]> {
+    const started = performance.now();
+    try {
+      return await this.searchScoped(userId, query, collectionIds, limit);
+    } finally {
+      this.timed?.((performance.now() - started) / 1000);
+    }
+  }
+
+  private async searchScoped(
+    userId: string,
+    query: string,
+    collectionIds: string[] | null,
+    limit: number,
   ): Promise<KnowledgeSearchResult[]> {
     const terms = queryTerms(query);
     if (terms.length === 0) return [];

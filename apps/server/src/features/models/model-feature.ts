@@ -15,6 +15,7 @@ import { modelAdminRoutes } from './model-admin.routes';
 import { ModelGrantRepository } from './model-grant.repository';
 import { modelGrantRoutes } from './model-grant.routes';
 import { type ProviderEntry, ProviderRegistry } from './model-registry';
+import type { AnsweredCall } from './routed-provider';
 import { modelRoutes } from './model.routes';
 import { ProviderRepository } from './provider.repository';
 import { providerRoutes } from './provider.routes';
@@ -90,6 +91,8 @@ export function buildModelFeature(
   /** Downloads are jobs on it (interrupted ones resume on exactly one replica). */
   jobs: JobQueue,
   networkSettings: NetworkSettingsService,
+  /** Every chat call that finished (its log line and metrics). */
+  onAnswered?: (call: AnsweredCall) => void,
 ): ModelFeature {
   const runtime = config.BUILTIN_RUNTIME
     ? new LlamaRuntime({
@@ -115,6 +118,7 @@ export function buildModelFeature(
     cacheMs: config.MODEL_LIST_CACHE_MS,
     cluster: bus,
     access: modelAccessService,
+    onAnswered,
   });
   const downloadService = new DownloadService(
     new DownloadRepository(db.kysely),

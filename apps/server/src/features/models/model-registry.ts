@@ -10,7 +10,7 @@ import type {
   ProviderModel,
   ScopedModelRegistry,
 } from './model-provider';
-import { type LoadTracker, RoutedProvider } from './routed-provider';
+import { type AnsweredCall, type LoadTracker, RoutedProvider } from './routed-provider';
 
 export interface ProviderEntry {
   provider: ModelProvider;
@@ -45,6 +45,8 @@ export interface RegistryOptions {
   cluster?: Pick<EventBus, 'broadcastControl' | 'onControl'>;
   /** Model grants: what one user may see (null rule: everything). Without it every user sees every model. */
   access?: { ruleFor(userId: string): Promise<VisibilityRule | null> };
+  /** Every chat call that finished, from whichever caller: logged with its request id and counted (metrics). */
+  onAnswered?: (call: AnsweredCall) => void;
 }
 
 /** The control message replicas send each other when an admin adds or removes a provider. */
@@ -201,6 +203,10 @@ export class ProviderRegistry implements ScopedModelRegistry, LoadTracker {
 
   end(providerId: string): void {
     this.load.set(providerId, Math.max(0, this.inflight(providerId) - 1));
+  }
+
+  answered(call: AnsweredCall): void {
+    this.options.onAnswered?.(call);
   }
 
   used(model: string): void {

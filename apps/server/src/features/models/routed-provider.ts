@@ -9,6 +9,16 @@ export interface LoadTracker {
   used(model: string): void;
   end(providerId: string): void;
   markDown(providerId: string, error: ProviderError): void;
+  /** A chat call that reached its end (the runtime's own token counts when it reports them). */
+  answered?(call: AnsweredCall): void;
+}
+
+export interface AnsweredCall {
+  runtime: ModelProvider['kind'];
+  model: string;
+  promptTokens: number | null;
+  completionTokens: number | null;
+  ms: number;
 }
 
 /**
@@ -53,10 +63,22 @@ export class RoutedProvider implements ModelProvider {
     this.tracker.used(request.model);
     for (const [index, provider] of order.entries()) {
       let answered = false;
+      const started = Date.now();
       this.tracker.begin(provider.id);
       try {
         for await (const chunk of provider.chat(request)) {
           answered = true;
+          if (chunk.type === 'done') {
+            const { promptTokens, completionTokens } = chunk;
+            const ms = Date.now() - started;
+            this.tracker.answered?.({
+              runtime: provider.kind,
+              model: request.model,
+              promptTokens,
+              completionTokens,
+              ms,
+            });
+          }
           yield chunk;
         }
         return;

@@ -21,6 +21,13 @@ export function registerOpenAIErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const param = error.code === 'model_not_found' ? 'model' : null;
+      if (error.code === 'quota_exceeded') {
+        // When the quota resets (issue 19), as OpenAI's own 429s say when to retry.
+        void reply.header(
+          'retry-after',
+          String((error.details as { retry_after_seconds: number }).retry_after_seconds),
+        );
+      }
       return reply.status(error.status).send(openAIError(error.status, error.message, error.code, param));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -9,7 +9,14 @@ import type {
   Preset,
 } from '@hearth/contract';
 import { AppError } from '../../http/errors';
-import { type ChatKnowledge, type ModelAnswer, runModel, estimateTokens } from '../chat';
+import {
+  type ChatKnowledge,
+  type ChatUsage,
+  type ModelAnswer,
+  runModel,
+  estimateTokens,
+  type UsageMeter,
+} from '../chat';
 import type { ChatTurn, ModelProvider, ScopedModelRegistry } from '../models';
 
 export interface PreparedCompletion {
@@ -25,6 +32,8 @@ export interface PreparedCompletion {
   maxTokens: number | undefined;
   topP: number | undefined;
   contextSize: number | undefined;
+  /** Counts the answer for the token's owner (issue 19). */
+  meter: UsageMeter | undefined;
 }
 
 /** The presets a caller may use, as /v1 names them: by their exact name, like a model. */
@@ -68,6 +77,7 @@ export class OpenAICompatService {
     private readonly registry: ScopedModelRegistry,
     private readonly presets: OpenAIPresets,
     private readonly knowledge: ChatKnowledge,
+    private readonly accounting?: ChatUsage,
   ) {}
 
   /** Only the models the token's owner may use (model grants); others are absent here and 404 below. */
@@ -91,6 +101,8 @@ export class OpenAICompatService {
   }
 
   async prepare(userId: string, body: OpenAIChatCompletionRequest): Promise<PreparedCompletion> {
+    // Over a quota: refused before the model (or the preset's knowledge search) is asked anything.
+    await this.accounting?.admit(userId, 1);
     const registry = await this.registry.forUser(userId);
     const listed = (await registry.listModels()).some((model) => model.name === body.model);
     const preset = listed ? undefined : await this.presets.usableByName(userId, body.model);
@@ -114,6 +126,7 @@ export class OpenAICompatService {
       maxTokens: body.max_completion_tokens ?? body.max_tokens ?? settings?.max_tokens,
       topP: typeof body.top_p === 'number' ? body.top_p : settings?.top_p,
       contextSize: settings?.context_size,
+      meter: this.accounting?.meter(userId),
     };
   }
 
@@ -146,7 +159,7 @@ export class OpenAICompatService {
   private run(prepared: PreparedCompletion, signal: AbortSignal, onToken?: (text: string) => void) {
     const { provider, messages, temperature, maxTokens, topP, contextSize } = prepared;
     const request = { model: prepared.runtimeModel, messages, temperature, maxTokens, topP, contextSize, signal };
-    return runModel(provider, request, onToken);
+    return runModel(provider, request, onToken, prepared.meter);
   }
 
   private usage(prepared: PreparedCompletion, answer: ModelAnswer): OpenAIUsage {

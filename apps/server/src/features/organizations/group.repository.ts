@@ -125,4 +125,16 @@ export class GroupRepository {
       .execute();
     return rows.map((row) => row.group_id);
   }
+
+  /** Of these group ids, those of the organisation (an owner shares only with groups of their own). */
+  async idsIn(organizationId: string, groupIds: string[]): Promise<string[]> {
+    if (groupIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('user_groups')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('id', 'in', groupIds)
+      .execute();
+    return rows.map((row) => row.id);
+  }
 }

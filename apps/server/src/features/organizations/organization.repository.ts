@@ -129,9 +129,16 @@ export class OrganizationRepository {
       .deleteFrom('prompt_group_shares')
       .where('prompt_id', 'in', (eb) => eb.selectFrom('prompts').select('id').where('user_id', '=', userId))
       .executeTakeFirst();
+    const presetShares = await trx
+      .deleteFrom('chat_preset_group_shares')
+      .where('preset_id', 'in', (eb) => eb.selectFrom('chat_presets').select('id').where('user_id', '=', userId))
+      .executeTakeFirst();
     return {
       groups: Number(groups.numDeletedRows),
-      shares: Number(collectionShares.numDeletedRows) + Number(promptShares.numDeletedRows),
+      shares:
+        Number(collectionShares.numDeletedRows) +
+        Number(promptShares.numDeletedRows) +
+        Number(presetShares.numDeletedRows),
     };
   }
 }

@@ -176,7 +176,22 @@ describe(`organisations and groups (${testDb})`, () => {
     const mover = await createUser(server, 'mover');
     const group = await createGroup(adminA.token, { name: 'Movers' });
     await addMember(adminA.token, group.body.id, mover.id);
+    // Their presets shared with that group stop being shared with it.
+    const preset = await server.request<{ id: string }>('/api/presets', {
+      token: mover.token,
+      body: { name: 'Mover preset' },
+    });
+    const groupsOf = () =>
+      server.request<{ groups: { id: string }[] }>(`/api/presets/${preset.body.id}/groups`, { token: mover.token });
+    const shared = await server.request(`/api/presets/${preset.body.id}/groups`, {
+      token: mover.token,
+      method: 'PUT',
+      body: { group_ids: [group.body.id] },
+    });
+    expect(shared.status).toBe(200);
+    expect((await groupsOf()).body.groups.map((item) => item.id)).toEqual([group.body.id]);
     expect((await move(root.token, mover.id, orgB.id)).status).toBe(200);
+    expect((await groupsOf()).body.groups).toEqual([]);
 
     const members = await server.request<GroupMemberList>(`/api/admin/groups/${group.body.id}/members`, {
       token: adminA.token,

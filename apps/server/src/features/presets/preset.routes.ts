@@ -5,8 +5,6 @@ import {
   OkResponse,
   Preset,
   PresetListResponse,
-  PromptGroupsBody,
-  PromptGroupsResponse,
   UpdatePresetBody,
 } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -75,41 +73,5 @@ export const presetRoutes: FastifyPluginAsyncZod<{ presetService: PresetService 
       await service.delete(currentUser(request).id, request.params.id, auditContext(request));
       return { ok: true as const };
     },
-  );
-
-  app.get(
-    '/api/presets/:id/groups',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'The groups an own preset is shared with',
-        params: IdParams,
-        response: { 200: PromptGroupsResponse, ...errors },
-      },
-    },
-    async (request) => ({ groups: await service.groups(currentUser(request).id, request.params.id) }),
-  );
-
-  app.put(
-    '/api/presets/:id/groups',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: "Share an own preset with groups of the owner's organisation (replaces the list)",
-        params: IdParams,
-        body: PromptGroupsBody,
-        response: { 200: PromptGroupsResponse, ...errors },
-      },
-    },
-    async (request) => ({
-      groups: await service.setGroups(
-        currentUser(request),
-        request.params.id,
-        request.body.group_ids,
-        auditContext(request),
-      ),
-    }),
   );
 };

@@ -129,25 +129,4 @@ export class PresetService {
       await this.audit.record(tx, presetEvent(userId, 'DELETE', id), context);
     });
   }
-
-  async groups(userId: string, id: string) {
-    if (!(await this.repository.findOwn(userId, id))) throw AppError.notFound('Preset');
-    return this.repository.groups(id);
-  }
-
-  /** Shares an own preset with groups of the owner's organisation (replaces the list), as prompts are. */
-  async setGroups(viewer: PresetViewer, id: string, groupIds: string[], context: AuditContext) {
-    if (!(await this.repository.findOwn(viewer.id, id))) throw AppError.notFound('Preset');
-    const wanted = [...new Set(groupIds)];
-    const known = new Set(viewer.organization_id ? await this.repository.groupsIn(viewer.organization_id, wanted) : []);
-    if (wanted.some((groupId) => !known.has(groupId))) {
-      throw AppError.badRequest('A preset can only be shared with groups of your organisation.');
-    }
-    await this.uow.run(async (tx) => {
-      await this.repository.replaceGroups(tx, id, wanted, new Date().toISOString());
-      const event = { userId: viewer.id, action: 'UPDATE', resourceType: 'preset_share', resourceId: id } as const;
-      await this.audit.record(tx, { ...event, details: { group_ids: wanted } }, context);
-    });
-    return this.repository.groups(id);
-  }
 }

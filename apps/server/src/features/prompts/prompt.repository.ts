@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, PromptsTable } from '../../db/schema';
 import { executor } from '../../db/unit-of-work';
 import type { Tx } from '../../lib/unit-of-work';
+import { visibleToUser } from '../organizations';
 
 export type PromptRow = Selectable<PromptsTable>;
 /** A listed prompt with who wrote it. */
@@ -17,41 +18,14 @@ export interface PromptViewer {
 export class PromptRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /**
-   * Own prompts, others' shared prompts whose owner is in the viewer's organisation now (checked against
-   * user_roles, so a prompt stops being visible when its owner moves elsewhere), and prompts shared with a group
-   * the viewer is in now (issue 16; a move ends the owner's group shares). No organisation: own and group only.
-   */
-  async listVisible(viewer: PromptViewer): Promise<PromptListRow[]> {
-    const organizationId = viewer.organization_id;
+  /** Own prompts, others' shared ones in the viewer's organisation, and those shared with the viewer's groups. */
+  async listVisible(userId: string): Promise<PromptListRow[]> {
     return await this.db
       .selectFrom('prompts')
       .innerJoin('profiles', 'profiles.id', 'prompts.user_id')
-      .leftJoin('user_roles', 'user_roles.user_id', 'prompts.user_id')
       .selectAll('prompts')
       .select(['profiles.full_name as author_name', 'profiles.email as author_email'])
-      .where((eb) => {
-        const viaGroup = eb(
-          'prompts.id',
-          'in',
-          eb
-            .selectFrom('prompt_group_shares as ps')
-            .innerJoin('user_group_members as m', 'm.group_id', 'ps.group_id')
-            .select('ps.prompt_id')
-            .where('m.user_id', '=', viewer.id),
-        );
-        return organizationId === null
-          ? eb.or([eb('prompts.user_id', '=', viewer.id), viaGroup])
-          : eb.or([
-              eb('prompts.user_id', '=', viewer.id),
-              eb.and([
-                eb('prompts.shared', '=', 1),
-                eb('prompts.organization_id', '=', organizationId),
-                eb('user_roles.organization_id', '=', organizationId),
-              ]),
-              viaGroup,
-            ]);
-      })
+      .where(visibleToUser('prompt', userId))
       .orderBy('prompts.updated_at', 'desc')
       .orderBy('prompts.id')
       // Own prompts are capped (PROMPT_LIMIT); this bounds a large organisation's shared ones too.
@@ -105,42 +79,5 @@ export class PromptRepository {
       .where('id', '=', id)
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
-  }
-}
-
-/** Which groups an own prompt is shared with (issue 16). */
-export class PromptShareRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  async groups(promptId: string): Promise<{ id: string; name: string }[]> {
-    return await this.db
-      .selectFrom('prompt_group_shares as ps')
-      .innerJoin('user_groups as g', 'g.id', 'ps.group_id')
-      .select(['g.id', 'g.name'])
-      .where('ps.prompt_id', '=', promptId)
-      .orderBy('g.name')
-      .execute();
-  }
-
-  /** Of these group ids, those of the organisation (a prompt is shared only within its owner's). */
-  async groupsIn(organizationId: string, groupIds: string[]): Promise<string[]> {
-    if (groupIds.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('user_groups')
-      .select('id')
-      .where('organization_id', '=', organizationId)
-      .where('id', 'in', groupIds)
-      .execute();
-    return rows.map((row) => row.id);
-  }
-
-  async replace(tx: Tx, promptId: string, groupIds: string[], now: string): Promise<void> {
-    const trx = executor(tx);
-    await trx.deleteFrom('prompt_group_shares').where('prompt_id', '=', promptId).execute();
-    if (groupIds.length === 0) return;
-    await trx
-      .insertInto('prompt_group_shares')
-      .values(groupIds.map((groupId) => ({ prompt_id: promptId, group_id: groupId, created_at: now })))
-      .execute();
   }
 }

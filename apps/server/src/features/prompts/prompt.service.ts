@@ -53,7 +53,7 @@ export class PromptService {
 
   /** Own and shared prompts (newest first), then the built-in starters. */
   async list(viewer: PromptViewer): Promise<Prompt[]> {
-    const rows = await this.repository.listVisible(viewer);
+    const rows = await this.repository.listVisible(viewer.id);
     return [...rows.map((row) => toPrompt(row, viewer.id, authorOf(row))), ...STARTER_PROMPTS];
   }
 

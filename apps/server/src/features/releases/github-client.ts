@@ -65,6 +65,11 @@ export class GithubClient {
     return { id, htmlUrl: text(body.html_url) };
   }
 
+  /** The repository's recent releases as GitHub lists them (the update feed reads the newest). */
+  async releases(): Promise<unknown> {
+    return await this.call('GET', '/releases?per_page=20');
+  }
+
   /** Rollback: the release goes back to draft and prerelease. */
   async markReleaseDraft(releaseId: string): Promise<void> {
     await this.call('PATCH', `/releases/${encodeURIComponent(releaseId)}`, { draft: true, prerelease: true });

@@ -1,7 +1,7 @@
 import type { TemporaryChatBody, TemporaryChatEvent } from '@hearth/contract';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors';
-import { errorCodeOf, runModel } from '../chat';
+import { type ChatUsage, errorCodeOf, runModel } from '../chat';
 import { type ModelProvider, ProviderError, type ScopedModelRegistry } from '../models';
 
 type Input = z.output<typeof TemporaryChatBody>;
@@ -20,9 +20,14 @@ export interface TemporaryRun {
  * user may use (model grants apply, as in every chat).
  */
 export class TemporaryChatService {
-  constructor(private readonly registry: ScopedModelRegistry) {}
+  constructor(
+    private readonly registry: ScopedModelRegistry,
+    /** Quotas and usage accounting (issue 19): a temporary answer is counted like any other. */
+    private readonly usage?: ChatUsage,
+  ) {}
 
   async start(userId: string, input: Input): Promise<TemporaryRun> {
+    await this.usage?.admit(userId, 1);
     let provider: ModelProvider;
     let model: string;
     try {
@@ -39,6 +44,7 @@ export class TemporaryChatService {
             provider,
             { model, messages: input.messages, temperature: input.temperature, signal },
             (text) => send({ type: 'token', text }),
+            this.usage?.meter(userId),
           );
           send({ type: 'done', content: answer.text, model, stopped: answer.finishReason === 'aborted' });
         } catch (error) {

@@ -1,72 +1,135 @@
 import {
-  DismissUpdatesResponse,
   ErrorBody,
-  FinalizeUpdateBody,
-  FinalizeUpdateResponse,
-  IdParams,
-  UpdateNotification,
+  OkResponse,
+  SnoozeUpdateResponse,
+  UpdateSettings,
+  UpdateSettingsBody,
   UpdatesResponse,
+  UpdateVersionBody,
+  UpgradeRequestResponse,
 } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
+import { auditContext } from '../audit';
 import type { UpdateNoticeService } from './update-notice.service';
+import type { UpdateSettingsService } from './update-settings.service';
 
-/** The Update Available card's API: every signed-in user, each seeing only their own notifications. */
-export const updateNoticeRoutes: FastifyPluginAsyncZod<{ updateNoticeService: UpdateNoticeService }> = async (
-  app,
-  { updateNoticeService },
-) => {
+const tags = ['updates'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+const ok = { ok: true as const };
+
+/**
+ * Update notices. Every signed-in user reads /api/updates (admins alone get the available version and how to
+ * upgrade) and marks the "updated" notice seen; Later, X, Check now and Upgrade now are for admins; the Update
+ * Settings for super admins.
+ */
+export const updateNoticeRoutes: FastifyPluginAsyncZod<{
+  updateNoticeService: UpdateNoticeService;
+  updateSettingsService: UpdateSettingsService;
+}> = async (app, { updateNoticeService: notices, updateSettingsService: settings }) => {
   app.get(
     '/api/updates',
     {
       config: { access: 'user' },
       schema: {
-        tags: ['updates'],
-        summary: 'The latest live version and the caller’s open update notifications',
+        tags,
+        summary: 'The running version, the "updated" notice, and (admins only) the newer version and how to upgrade',
         response: { 200: UpdatesResponse, 401: ErrorBody },
       },
     },
-    async (request) => updateNoticeService.overview(currentUser(request).id),
+    async (request) => notices.overview(currentUser(request)),
   );
 
   app.post(
-    '/api/updates/notifications/:id/read',
+    '/api/updates/whats-new/seen',
     {
       config: { access: 'user' },
       schema: {
-        tags: ['updates'],
-        summary: 'Mark one of the caller’s update notifications read',
-        params: IdParams,
-        response: { 200: UpdateNotification, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        tags,
+        summary: 'The caller saw the "Hearth was updated" notice for this version',
+        body: UpdateVersionBody,
+        response: { 200: OkResponse, ...errors },
       },
     },
-    async (request) => updateNoticeService.markRead(currentUser(request).id, request.params.id),
+    async (request) => {
+      await notices.seen(currentUser(request).id, request.body.version);
+      return ok;
+    },
   );
 
   app.post(
-    '/api/updates/dismiss-all',
+    '/api/updates/snooze',
     {
-      config: { access: 'user' },
+      config: { access: 'admin' },
       schema: {
-        tags: ['updates'],
-        summary: 'Dismiss all of the caller’s update notifications',
-        response: { 200: DismissUpdatesResponse, 401: ErrorBody },
+        tags,
+        summary: 'Later: collapse the card for a day',
+        response: { 200: SnoozeUpdateResponse, ...errors },
       },
     },
-    async (request) => updateNoticeService.dismissAll(currentUser(request).id),
+    async (request) => notices.snooze(currentUser(request).id),
   );
 
   app.post(
-    '/api/updates/finalize',
+    '/api/updates/dismiss',
     {
-      config: { access: 'user' },
+      config: { access: 'admin' },
       schema: {
-        tags: ['updates'],
-        summary: 'Finish an update after reload: record the version and dismiss its notifications',
-        body: FinalizeUpdateBody,
-        response: { 200: FinalizeUpdateResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        tags,
+        summary: 'X: collapse the card for this version',
+        body: UpdateVersionBody,
+        response: { 200: OkResponse, ...errors },
       },
     },
-    async (request) => updateNoticeService.finalize(currentUser(request).id, request.body.version),
+    async (request) => {
+      await notices.dismiss(currentUser(request).id, request.body.version);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/api/updates/check',
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Read the release feed now', response: { 200: UpdatesResponse, ...errors } },
+    },
+    async (request) => notices.checkNow(currentUser(request)),
+  );
+
+  app.post(
+    '/api/updates/upgrade',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Upgrade now: call the deploy webhook; /health reports the new version once it runs',
+        body: UpdateVersionBody,
+        response: { 200: UpgradeRequestResponse, ...errors, 409: ErrorBody, 502: ErrorBody },
+      },
+    },
+    async (request) => notices.upgrade(request.body.version, auditContext(request)),
+  );
+
+  app.get(
+    '/api/admin/update-settings',
+    {
+      config: { access: 'super_admin' },
+      schema: { tags, summary: 'Update Settings (instance-wide)', response: { 200: UpdateSettings, ...errors } },
+    },
+    async () => settings.get(),
+  );
+
+  app.put(
+    '/api/admin/update-settings',
+    {
+      config: { access: 'super_admin' },
+      schema: {
+        tags,
+        summary: 'Save the Update Settings',
+        body: UpdateSettingsBody,
+        response: { 200: UpdateSettings, ...errors },
+      },
+    },
+    async (request) => settings.save(request.body, auditContext(request)),
   );
 };

@@ -2,8 +2,8 @@ import { newId, nowIso } from '../../lib/crypto';
 import { type DbHandle, kyselyOf } from '../../../test/test-server';
 
 /**
- * Test fixtures for the update notices. Versions and the fan-out of notifications belong to the releases
- * feature; these write the same rows directly so the notice tests do not depend on its GitHub flow.
+ * A version as Admin → Updates would leave it (live unless told otherwise), written directly so tests of the
+ * update notices do not depend on the releases feature's flow; its id.
  */
 export async function insertVersion(
   db: DbHandle,
@@ -29,27 +29,6 @@ export async function insertVersion(
       github_release_id: null,
       github_commit_sha: null,
       deployment_error: null,
-    })
-    .execute();
-  return id;
-}
-
-/** One update notification for the user about the version; its id. */
-export async function insertNotification(db: DbHandle, userId: string, versionId: string): Promise<string> {
-  const id = newId();
-  await kyselyOf(db)
-    .insertInto('update_notifications')
-    .values({
-      id,
-      user_id: userId,
-      version_id: versionId,
-      notification_type: 'update_available',
-      title: 'Update available',
-      message: 'A new version is available',
-      is_critical: 0,
-      read_at: null,
-      dismissed_at: null,
-      created_at: nowIso(),
     })
     .execute();
   return id;

@@ -45,6 +45,8 @@ export function ChatRoute() {
     () => ({ ready: selection.ready, connected: selection.connected, selected: selection.selected }),
     [selection.ready, selection.connected, selection.selected],
   );
+  // Compare (issue 17) offers the chat models the user may use, each name once.
+  const compareModels = useMemo(() => [...new Set(base.models.map((entry) => entry.name))], [base.models]);
   return (
     <ChatScreen
       conversationId={conversationId ?? null}
@@ -90,6 +92,8 @@ export function ChatRoute() {
       )}
       advancedControls={<AdvancedRetrievalPopover options={advanced.options} onChange={advanced.setOptions} />}
       advancedRetrieval={advanced.options}
+      compareModels={compareModels}
+      onModelPicked={selection.select}
     />
   );
 }

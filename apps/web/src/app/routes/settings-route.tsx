@@ -9,6 +9,7 @@ import { SessionsCard } from '../../features/sessions';
 import { ImportCard, SharedLinksCard } from '../../features/sharing';
 import { AppearanceCard } from '../../features/settings/components/appearance-card';
 import { TokensCard } from '../../features/tokens/components/tokens-card';
+import { MyUsageCard } from '../../features/usage';
 import { VersionCard } from '../../features/updates/components/version-card';
 
 export function SettingsRoute() {
@@ -30,6 +31,7 @@ export function SettingsRoute() {
       </Card>
       <TwoFactorCard />
       <SessionsCard />
+      <MyUsageCard />
       <TokensCard />
       <SharedLinksCard />
       <ImportCard />

@@ -1,4 +1,4 @@
-import type { NetworkSettings, NetworkSettingsBody } from '@hearth/contract';
+import type { EgressReport, NetworkSettings, NetworkSettingsBody } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
@@ -28,3 +28,11 @@ export const parseHostList = (text: string): string[] =>
     .split(/[\s,]+/)
     .map((entry) => entry.trim())
     .filter(Boolean);
+
+/** GET /api/admin/egress (super admins): configured outbound destinations and this server's connections. */
+export const useEgressReport = () =>
+  useQuery({
+    queryKey: ['admin', 'egress'],
+    queryFn: ({ signal }) => api.get<EgressReport>(apiPaths.admin.egress, signal),
+    refetchInterval: 30_000,
+  });

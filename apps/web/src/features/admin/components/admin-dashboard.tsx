@@ -4,10 +4,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useAuth } from '../../auth';
 import { DocumentationTab } from '../../docs-maintenance';
 import { UpdatesTab } from '../../releases';
+import { UsageAdminTab } from '../../usage';
 import { AddUserDialog } from './add-user-dialog';
 import { AuditTab } from './audit-tab';
 import { GroupsTab } from './groups-tab';
 import { InvitationsPanel } from './invitations-panel';
+import { EgressCard } from './egress-card';
 import { NetworkAccessCard } from './network-access-card';
 import { OrganizationsTab } from './organizations-tab';
 import { OverviewTab } from './overview-tab';
@@ -48,6 +50,7 @@ export function AdminDashboard() {
           <TabsTrigger value="invitations">Invitations</TabsTrigger>
           <TabsTrigger value="groups">Groups</TabsTrigger>
           <TabsTrigger value="audit">Audit</TabsTrigger>
+          <TabsTrigger value="usage">Usage</TabsTrigger>
           {/* The intranet allow-list is instance-wide: only super admins change it (the server says so too). */}
           {user.role === 'super_admin' ? <TabsTrigger value="network">Network</TabsTrigger> : null}
           {user.role === 'super_admin' ? <TabsTrigger value="organizations">Organisations</TabsTrigger> : null}
@@ -73,9 +76,13 @@ export function AdminDashboard() {
         <TabsContent value="audit">
           <AuditTab actor={user} />
         </TabsContent>
+        <TabsContent value="usage">
+          <UsageAdminTab superAdmin={user.role === 'super_admin'} />
+        </TabsContent>
         {user.role === 'super_admin' ? (
-          <TabsContent value="network">
+          <TabsContent value="network" className="flex flex-col gap-4">
             <NetworkAccessCard />
+            <EgressCard />
           </TabsContent>
         ) : null}
         {user.role === 'super_admin' ? (

@@ -4,12 +4,12 @@ import { Archive, ArchiveRestore, Trash2 } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
 import { sectionQueryOptions, useOrganize } from '../api/organise';
 import { useDeleteWithUndo, useHiddenConversations } from '../hooks/use-delete-with-undo';
+import { DeleteConversationDialog } from './organise-dialogs';
 
 /** The Archived Chats page (issue 17): archived chats, searchable by title, to restore or delete. */
 export function ArchivedPage() {
@@ -101,17 +101,10 @@ function ArchivedItem({ conversation }: { conversation: Conversation }) {
       <Button variant="ghost" size="sm" aria-label={`Delete ${conversation.title}`} onClick={() => setConfirming(true)}>
         <Trash2 aria-hidden />
       </Button>
-      <ConfirmDialog
+      <DeleteConversationDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete conversation?"
-        description={
-          <>
-            <span className="break-all">&lsquo;{conversation.title}&rsquo;</span> and its messages will be deleted. You
-            can undo this for a few seconds.
-          </>
-        }
-        confirmLabel="Delete"
+        title={conversation.title}
         onConfirm={() => {
           setConfirming(false);
           deleteWithUndo([conversation.id]);

@@ -5,12 +5,15 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
 import { useChatSession } from '../hooks/use-chat-session';
+import { useCompare } from '../hooks/use-compare';
 import { useComposerFiles } from '../hooks/use-composer-files';
 import { useJumpToMessage } from '../hooks/use-jump-to-message';
 import { usePreferences } from '../hooks/use-preferences';
 import { useThreadEditing } from '../hooks/use-thread-editing';
 import { checkSendGates, type ChatModelState } from '../lib/send-gates';
 import { ChatHeader } from './chat-header';
+import { CompareControl } from './compare-control';
+import { ComparePanel } from './compare-panel';
 import { Composer } from './composer';
 import { type ChatPreset, EmptyState } from './empty-state';
 import { MessageList } from './message-list';
@@ -42,6 +45,10 @@ interface ChatScreenProps {
   preset?: ChatPreset | null;
   /** More header controls (the chat's own settings). */
   headerControls?: ReactNode;
+  /** The chat models the user may use, for Compare (issue 17: one message to two or three models). */
+  compareModels?: string[];
+  /** An answer was picked from a comparison: the model picker shows its model from now on. */
+  onModelPicked?: (model: string) => void;
 }
 
 /** The chat panel: header, thread (or empty state), and the input row with attachments. */
@@ -60,6 +67,8 @@ export function ChatScreen({
   renderSourceViewer,
   preset,
   headerControls,
+  compareModels = [],
+  onModelPicked,
 }: ChatScreenProps) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -91,7 +100,12 @@ export function ChatScreen({
     [navigate],
   );
   const session = useChatSession(conversationId, { answerOptions, onCreated, onDraftFailed: setText });
-  const { dismissDraft, busy, stop } = session;
+  // Compare: the models the next message goes to side by side (fewer than two: an ordinary send).
+  const [compareWith, setCompareWith] = useState<string[]>([]);
+  const compare = useCompare(conversationId, { answerOptions, onCreated, onPicked: onModelPicked });
+  const busy = session.busy || compare.running;
+  const stop = compare.running ? compare.stopAll : session.stop;
+  const { dismissDraft } = session;
   const thread = useThreadEditing(conversationId, session.items, busy);
   const highlightId = useJumpToMessage(conversationId, session.items, session.messages);
 
@@ -128,6 +142,21 @@ export function ChatScreen({
   };
   const send = () => {
     if (gated()) return;
+    if (compare.comparison) {
+      toast({ title: 'Pick an answer to continue', description: 'Or close the comparison first.' });
+      return;
+    }
+    if (compareWith.length >= 2) {
+      if (files.files.length > 0) {
+        toast({ title: 'Compare sends text only', description: 'Remove the attached files to compare models.' });
+        return;
+      }
+      if (!text.trim()) return;
+      compare.start(text, compareWith);
+      setCompareWith([]);
+      setText('');
+      return;
+    }
     const attachments = files.take();
     session.send(text, attachments);
     setText('');
@@ -174,7 +203,14 @@ export function ChatScreen({
         extra={headerControls}
       />
       {banner ? <div className="mx-auto w-full max-w-3xl px-4 pt-2">{banner}</div> : null}
-      {loadingThread ? (
+      {compare.comparison ? (
+        <ComparePanel
+          comparison={compare.comparison}
+          onStop={compare.stop}
+          onPick={(slot) => void compare.pick(slot)}
+          onClose={() => void compare.close()}
+        />
+      ) : loadingThread ? (
         <PageSpinner />
       ) : missing ? (
         <ThreadUnavailable />
@@ -202,14 +238,25 @@ export function ChatScreen({
       )}
       {renderSuggestions ? <div className="mx-auto w-full max-w-3xl px-4">{renderSuggestions(text)}</div> : null}
       {collectionPicker ? <div className="mx-auto w-full max-w-3xl px-4 pb-1">{collectionPicker}</div> : null}
+      {compareModels.length >= 2 ? (
+        <div className="mx-auto w-full max-w-3xl px-4 pb-1">
+          <CompareControl
+            models={compareModels}
+            chosen={compareWith}
+            onChange={setCompareWith}
+            current={model.selected}
+            disabled={busy}
+          />
+        </div>
+      ) : null}
       <Composer
         text={text}
         onTextChange={setText}
         files={files}
-        busy={session.busy}
+        busy={busy}
         stopping={session.stopping}
         onSend={send}
-        onStop={session.stop}
+        onStop={stop}
         tools={scoped ? advancedControls : null}
         onEditLast={thread.editLast}
       />

@@ -2,7 +2,6 @@ import type { Conversation } from '@hearth/contract';
 import { Archive, FolderInput, MoreHorizontal, Pencil, Pin, PinOff, Tags, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -18,7 +17,7 @@ import { useOrganize } from '../api/organise';
 import { useDeleteWithUndo } from '../hooks/use-delete-with-undo';
 import { useSelection } from '../hooks/use-selection';
 import { LiveIndicator } from './live-indicator';
-import { MoveDialog, TagsDialog } from './organise-dialogs';
+import { DeleteConversationDialog, MoveDialog, TagsDialog } from './organise-dialogs';
 import { RenameInput } from './rename-input';
 
 /** The drag payload type: a chat dropped on a folder moves into it. */
@@ -182,17 +181,10 @@ export function ConversationRow({ conversation, active, onNavigate }: Conversati
         pending={organize.isPending}
         onSave={(next) => change({ tags: next }, 'Tags saved.')}
       />
-      <ConfirmDialog
+      <DeleteConversationDialog
         open={dialog === 'delete'}
         onOpenChange={(next) => setDialog(next ? 'delete' : null)}
-        title="Delete conversation?"
-        description={
-          <>
-            <span className="break-all">&lsquo;{conversation.title}&rsquo;</span> and its messages will be deleted. You
-            can undo this for a few seconds.
-          </>
-        }
-        confirmLabel="Delete"
+        title={conversation.title}
         onConfirm={() => {
           setDialog(null);
           deleteWithUndo([conversation.id]);

@@ -3,6 +3,7 @@ import { MAX_TAGS_PER_CONVERSATION } from '@hearth/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
   Dialog,
   DialogContent,
@@ -203,5 +204,31 @@ export function FolderNameDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+interface DeleteDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  onConfirm: () => void;
+}
+
+/** Confirms deleting one conversation (the sidebar's menu and the archive); the delete itself can be undone. */
+export function DeleteConversationDialog({ open, onOpenChange, title, onConfirm }: DeleteDialogProps) {
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete conversation?"
+      description={
+        <>
+          <span className="break-all">&lsquo;{title}&rsquo;</span> and its messages will be deleted. You can undo this
+          for a few seconds.
+        </>
+      }
+      confirmLabel="Delete"
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { apiPaths } from '../../../config/paths';
 import { useServerEvent } from '../../../lib/server-events';
 import { followLiveAnswer } from '../api/follow-live-answer';
 import { messagesQueryOptions } from '../api/get-messages';
+import { isComparing } from '../lib/compare-store';
 import { markGenerating } from '../lib/messages-cache';
 import { isBusy, runTurn, subscribeTurns, type TurnResult } from '../lib/stream-store';
 
@@ -24,7 +25,10 @@ const RETRY_MS = 1500;
 export function useLiveAnswer(conversationId: string | null, onFinish: (result: TurnResult) => Message[]): void {
   const attach = useCallback(
     async (retries = 0): Promise<void> => {
-      if (!conversationId || isBusy(conversationId) || attaching.has(conversationId)) return;
+      // A comparison this tab is showing follows its own answers (compare-store).
+      if (!conversationId || isBusy(conversationId) || isComparing(conversationId) || attaching.has(conversationId)) {
+        return;
+      }
       attaching.add(conversationId);
       const controller = new AbortController();
       try {

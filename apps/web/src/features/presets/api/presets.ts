@@ -1,17 +1,15 @@
-import type {
-  CreatePresetBody,
-  GroupList,
-  OkResponse,
-  Preset,
-  PresetListResponse,
-  PromptGroupsResponse,
-  UpdatePresetBody,
-} from '@hearth/contract';
+import type { CreatePresetBody, OkResponse, Preset, PresetListResponse, UpdatePresetBody } from '@hearth/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 
-const presetKeys = { all: ['presets'] as const, groups: (id: string) => ['presets', 'groups', id] as const };
+const presetKeys = { all: ['presets'] as const };
+
+/** Where an own preset's group shares are read and replaced. */
+export const presetGroups = (id: string) => ({
+  path: apiPaths.presets.groups(id),
+  queryKey: [...presetKeys.all, 'groups', id] as const,
+});
 
 /** GET /api/presets: own presets and those shared with the caller. */
 const presetsQueryOptions = () =>
@@ -41,27 +39,3 @@ export const useUpdatePreset = () =>
 
 export const useDeletePreset = () =>
   useInvalidatingMutation((id: string) => api.delete<OkResponse>(apiPaths.presets.byId(id)));
-
-/** GET /api/presets/:id/groups (owner only) and the organisation's groups to choose from. */
-export function usePresetGroups(presetId: string, enabled: boolean) {
-  const shared = useQuery({
-    queryKey: presetKeys.groups(presetId),
-    queryFn: ({ signal }) => api.get<PromptGroupsResponse>(apiPaths.presets.groups(presetId), signal),
-    enabled,
-  });
-  const available = useQuery({
-    queryKey: ['groups'] as const,
-    queryFn: ({ signal }) => api.get<GroupList>(apiPaths.groups, signal),
-    enabled,
-  });
-  return { shared, available };
-}
-
-export function useSetPresetGroups(presetId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (groupIds: string[]) =>
-      api.put<PromptGroupsResponse>(apiPaths.presets.groups(presetId), { group_ids: groupIds }),
-    onSuccess: (response) => queryClient.setQueryData(presetKeys.groups(presetId), response),
-  });
-}

@@ -1,16 +1,8 @@
 import { type CreatePresetBody, PRESET_NAME_REQUIRED, PRESET_STARTERS_MAX } from '@hearth/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { ItemEditorDialog, ItemEditorFooter } from '../../../components/item-editor';
+import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
-import { Switch } from '../../../components/ui/switch';
 import { TextField } from '../../../components/ui/text-field';
 import { fromForm, type SettingsForm, toForm } from '../lib/settings-form';
 import { SettingsFields } from './settings-fields';
@@ -37,11 +29,9 @@ interface Props {
 /** New Preset / Edit Preset: name, model, system prompt, parameters, collections, starter prompts, sharing. */
 export function PresetEditorDialog({ draft, pending, onSave, onClose }: Props) {
   return (
-    <Dialog open={draft !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
-        {draft ? <EditorForm key={draft.id ?? 'new'} draft={draft} pending={pending} onSave={onSave} /> : null}
-      </DialogContent>
-    </Dialog>
+    <ItemEditorDialog draft={draft} onClose={onClose} className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+      {(open) => <EditorForm draft={open} pending={pending} onSave={onSave} />}
+    </ItemEditorDialog>
   );
 }
 
@@ -53,7 +43,6 @@ function EditorForm({ draft, pending, onSave }: Omit<Props, 'onClose' | 'draft'>
   const [shared, setShared] = useState(draft.shared);
   const [problem, setProblem] = useState<string | null>(null);
   const startersId = useId();
-  const shareId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -106,20 +95,13 @@ function EditorForm({ draft, pending, onSave }: Omit<Props, 'onClose' | 'draft'>
           className="min-h-20 rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         />
       </div>
-      <div className="flex items-center gap-3">
-        <Switch id={shareId} checked={shared} onCheckedChange={setShared} />
-        <Label htmlFor={shareId}>Share with my organisation</Label>
-      </div>
-      {problem ? (
-        <p role="alert" className="text-sm text-destructive">
-          {problem}
-        </p>
-      ) : null}
-      <DialogFooter>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : 'Save Preset'}
-        </Button>
-      </DialogFooter>
+      <ItemEditorFooter
+        shared={shared}
+        onSharedChange={setShared}
+        problem={problem}
+        pending={pending}
+        saveLabel="Save Preset"
+      />
     </form>
   );
 }

@@ -1,20 +1,18 @@
 import type { CreatePresetBody, Preset } from '@hearth/contract';
-import { MessageSquarePlus, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { MessageSquarePlus, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { OwnedItemActions } from '../../../components/owned-item-actions';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
-import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
-import { useCreatePreset, useDeletePreset, usePresets, useUpdatePreset } from '../api/presets';
+import { presetGroups, useCreatePreset, useDeletePreset, usePresets, useUpdatePreset } from '../api/presets';
 import { toForm } from '../lib/settings-form';
 import { EMPTY_PRESET, type PresetDraft, PresetEditorDialog } from './preset-editor-dialog';
-import { PresetGroupsDialog } from './preset-groups-dialog';
 
 const failed = (title: string) => (error: Error) =>
   toast({ title, description: error.message, variant: 'destructive' });
@@ -112,7 +110,6 @@ interface CardProps {
 }
 
 function PresetCard({ preset, sharing, onEdit, onDelete, onShare }: CardProps) {
-  const shareId = useId();
   const facts = [
     preset.settings.model ?? "The model picker's model",
     preset.settings.temperature === undefined ? null : `temperature ${preset.settings.temperature}`,
@@ -139,19 +136,16 @@ function PresetCard({ preset, sharing, onEdit, onDelete, onShare }: CardProps) {
             <MessageSquarePlus aria-hidden /> New chat
           </Link>
           {preset.owned ? (
-            <>
-              <div className="flex flex-1 items-center gap-2">
-                <Switch id={shareId} checked={preset.shared} disabled={sharing} onCheckedChange={onShare} />
-                <Label htmlFor={shareId}>Shared</Label>
-              </div>
-              <PresetGroupsDialog id={preset.id} title={preset.name} />
-              <Button variant="ghost" size="icon" aria-label={`Edit ${preset.name}`} onClick={onEdit}>
-                <Pencil aria-hidden />
-              </Button>
-              <Button variant="ghost" size="icon" aria-label={`Delete ${preset.name}`} onClick={onDelete}>
-                <Trash2 aria-hidden />
-              </Button>
-            </>
+            <OwnedItemActions
+              title={preset.name}
+              shared={preset.shared}
+              sharing={sharing}
+              onShare={onShare}
+              onEdit={onEdit}
+              onDelete={onDelete}
+              groups={presetGroups(preset.id)}
+              seenIn="their model picker"
+            />
           ) : (
             <Button variant="ghost" size="sm" onClick={onEdit} className="ml-auto">
               Make a copy

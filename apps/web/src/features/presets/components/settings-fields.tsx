@@ -16,6 +16,22 @@ interface Props {
 const areaClass =
   'min-h-24 rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 
+type NumberKey = 'temperature' | 'top_p' | 'max_tokens' | 'context_size';
+
+/** The numeric parameters, typed as text (empty: the default applies). */
+const NUMBER_FIELDS: {
+  key: NumberKey;
+  label: string;
+  hint: string;
+  inputMode: 'decimal' | 'numeric';
+  placeholder: string;
+}[] = [
+  { key: 'temperature', label: 'Temperature', hint: '0 to 2', inputMode: 'decimal', placeholder: 'Default' },
+  { key: 'top_p', label: 'Top P', hint: '0 to 1', inputMode: 'decimal', placeholder: 'Default' },
+  { key: 'max_tokens', label: 'Max tokens', hint: 'Answer length', inputMode: 'numeric', placeholder: 'Default' },
+  { key: 'context_size', label: 'Context size', hint: 'Tokens', inputMode: 'numeric', placeholder: "The model's" },
+];
+
 /** System prompt, parameters, (model) and knowledge collections: what a chat or a preset carries. */
 export function SettingsFields({ value, onChange, withModel }: Props) {
   const promptId = useId();
@@ -61,38 +77,9 @@ export function SettingsFields({ value, onChange, withModel }: Props) {
         />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label="Temperature"
-          hint="0 to 2"
-          inputMode="decimal"
-          placeholder="Default"
-          value={value.temperature}
-          onValueChange={(temperature) => onChange({ temperature })}
-        />
-        <TextField
-          label="Top P"
-          hint="0 to 1"
-          inputMode="decimal"
-          placeholder="Default"
-          value={value.top_p}
-          onValueChange={(top_p) => onChange({ top_p })}
-        />
-        <TextField
-          label="Max tokens"
-          hint="Answer length"
-          inputMode="numeric"
-          placeholder="Default"
-          value={value.max_tokens}
-          onValueChange={(max_tokens) => onChange({ max_tokens })}
-        />
-        <TextField
-          label="Context size"
-          hint="Tokens"
-          inputMode="numeric"
-          placeholder="The model's"
-          value={value.context_size}
-          onValueChange={(context_size) => onChange({ context_size })}
-        />
+        {NUMBER_FIELDS.map(({ key, ...field }) => (
+          <TextField key={key} {...field} value={value[key]} onValueChange={(typed) => onChange({ [key]: typed })} />
+        ))}
       </div>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Knowledge collections</legend>

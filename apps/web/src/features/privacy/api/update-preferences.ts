@@ -1,26 +1,30 @@
-import type { UpdatePreferences, UpdatePreferencesBody } from '@hearth/contract';
+import type { UpdateSettings, UpdateSettingsBody } from '@hearth/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 
-export const getUpdatePreferences = (signal?: AbortSignal): Promise<UpdatePreferences> =>
-  api.get<UpdatePreferences>(apiPaths.updatePreferences, signal);
+/** The instance-wide Update Settings (super admins): the release feed, how often it is read, the deploy webhook. */
+export const getUpdateSettings = (signal?: AbortSignal): Promise<UpdateSettings> =>
+  api.get<UpdateSettings>(apiPaths.updateSettings, signal);
 
-export const updatePreferencesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['preferences', 'update'] as const,
-    queryFn: ({ signal }) => getUpdatePreferences(signal),
-  });
+export const updateSettingsQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'update-settings'] as const, queryFn: ({ signal }) => getUpdateSettings(signal) });
 
-export const useUpdatePreferences = (enabled: boolean) => useQuery({ ...updatePreferencesQueryOptions(), enabled });
+export const useUpdateSettings = (enabled: boolean) => useQuery({ ...updateSettingsQueryOptions(), enabled });
 
-export const saveUpdatePreferences = (body: UpdatePreferencesBody): Promise<UpdatePreferences> =>
-  api.put<UpdatePreferences>(apiPaths.updatePreferences, body);
+export const saveUpdateSettings = (body: UpdateSettingsBody): Promise<UpdateSettings> =>
+  api.put<UpdateSettings>(apiPaths.updateSettings, body);
 
-export function useSaveUpdatePreferences() {
+export function useSaveUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: saveUpdatePreferences,
-    onSuccess: (saved) => queryClient.setQueryData(updatePreferencesQueryOptions().queryKey, saved),
+    mutationFn: saveUpdateSettings,
+    // Synchronous on purpose: the dialog's own onSuccess (toast, close) runs right after, before the editor
+    // re-renders with the saved values.
+    onSuccess: (saved) => {
+      queryClient.setQueryData(updateSettingsQueryOptions().queryKey, saved);
+      // The card and Settings → About follow the new settings (a webhook makes Upgrade now appear).
+      void queryClient.invalidateQueries({ queryKey: ['updates'] });
+    },
   });
 }

@@ -5,26 +5,29 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster';
 import { UpdateSettingsDialog } from './update-settings-dialog';
 
-/** A stand-in for the server's /api/preferences/update: it keeps what was PUT. */
-let stored = {
+/** A stand-in for the server's /api/admin/update-settings: it keeps what was PUT. */
+const DEFAULTS = {
   auto_update_enabled: true,
   update_frequency: 'immediate',
   notify_before_update: true,
-  updated_at: '2026-01-01T00:00:00.000Z',
+  feed_source: 'github',
+  feed_url: null as string | null,
+  deploy_webhook_url: null as string | null,
 };
+let stored = { ...DEFAULTS };
 const puts: unknown[] = [];
 
 beforeEach(() => {
-  stored = { ...stored, auto_update_enabled: true, update_frequency: 'immediate', notify_before_update: true };
+  stored = { ...DEFAULTS };
   puts.length = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      expect(url).toBe('/api/preferences/update');
+      expect(url).toBe('/api/admin/update-settings');
       if (init?.method === 'PUT') {
         const body = JSON.parse(String(init.body)) as Partial<typeof stored>;
         puts.push(body);
-        stored = { ...stored, ...body, updated_at: new Date(Date.parse(stored.updated_at) + 1000).toISOString() };
+        stored = { ...stored, ...body };
       }
       return new Response(JSON.stringify(stored), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
@@ -94,7 +97,7 @@ describe('Update Settings dialog', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Update settings saved')).toBeTruthy();
-    expect(puts).toEqual([{ auto_update_enabled: true, update_frequency: 'manual', notify_before_update: false }]);
+    expect(puts).toEqual([{ ...DEFAULTS, update_frequency: 'manual', notify_before_update: false }]);
     expect(screen.queryByRole('dialog')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(2100));
     expect(screen.queryByText('Update settings saved')).toBeNull();
@@ -102,5 +105,24 @@ describe('Update Settings dialog', () => {
     vi.useRealTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Open settings' }));
     await waitFor(() => expect(frequency().value).toBe('manual'));
+  });
+
+  it('sets a release feed URL and a deploy webhook', async () => {
+    renderHarness();
+    fireEvent.click(screen.getByRole('button', { name: 'Open settings' }));
+    fireEvent.change(await screen.findByLabelText('Release feed'), { target: { value: 'url' } });
+    fireEvent.change(screen.getByLabelText('Release feed URL'), { target: { value: 'https://feed.example/r.json' } });
+    fireEvent.change(screen.getByLabelText('Deploy webhook URL'), { target: { value: 'https://hook.example/d' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(puts).toEqual([
+        {
+          ...DEFAULTS,
+          feed_source: 'url',
+          feed_url: 'https://feed.example/r.json',
+          deploy_webhook_url: 'https://hook.example/d',
+        },
+      ]),
+    );
   });
 });

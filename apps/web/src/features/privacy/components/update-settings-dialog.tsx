@@ -10,7 +10,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
-import { useSaveUpdatePreferences, useUpdatePreferences } from '../api/update-preferences';
+import { useSaveUpdateSettings, useUpdateSettings } from '../api/update-preferences';
 import { PREFERENCE_TOAST_MS } from './retention-panel';
 import { type UpdateSettingsDraft, UpdateSettingsFields } from './update-settings-form';
 
@@ -19,15 +19,18 @@ interface UpdateSettingsDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Update Settings (super admins, sidebar footer): edits a local copy; Save persists and closes, Cancel discards. */
+/**
+ * Update Settings (super admins, user menu), instance-wide: edits a local copy; Save persists and closes, Cancel
+ * discards.
+ */
 export function UpdateSettingsDialog({ open, onOpenChange }: UpdateSettingsDialogProps) {
-  const preferences = useUpdatePreferences(open);
+  const preferences = useUpdateSettings(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent className="max-h-[90svh] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Update Settings</DialogTitle>
-          <DialogDescription>How this instance installs new versions.</DialogDescription>
+          <DialogDescription>How this instance learns about new versions and how admins upgrade it.</DialogDescription>
         </DialogHeader>
         {preferences.isPending ? <Spinner label="Loading update settings" /> : null}
         {preferences.isError ? (
@@ -36,9 +39,9 @@ export function UpdateSettingsDialog({ open, onOpenChange }: UpdateSettingsDialo
           </p>
         ) : null}
         {preferences.data ? (
-          // Keyed by the saved version: each opening starts from what is stored, never from a discarded draft.
+          // Keyed by what is saved: each opening starts from what is stored, never from a discarded draft.
           <DraftEditor
-            key={preferences.data.updated_at}
+            key={JSON.stringify(preferences.data)}
             initial={preferences.data}
             onDone={() => onOpenChange(false)}
           />
@@ -49,22 +52,18 @@ export function UpdateSettingsDialog({ open, onOpenChange }: UpdateSettingsDialo
 }
 
 function DraftEditor({ initial, onDone }: { initial: UpdateSettingsDraft; onDone: () => void }) {
-  const [draft, setDraft] = useState<UpdateSettingsDraft>({
-    auto_update_enabled: initial.auto_update_enabled,
-    update_frequency: initial.update_frequency,
-    notify_before_update: initial.notify_before_update,
-  });
-  const save = useSaveUpdatePreferences();
+  const [draft, setDraft] = useState<UpdateSettingsDraft>(initial);
+  const save = useSaveUpdateSettings();
   const submit = () =>
     save.mutate(draft, {
       onSuccess: () => {
         toast({ title: 'Update settings saved', duration: PREFERENCE_TOAST_MS });
         onDone();
       },
-      onError: () =>
+      onError: (error) =>
         toast({
           title: 'Error',
-          description: 'Failed to save update settings.',
+          description: `Failed to save update settings. ${error.message}`,
           variant: 'destructive',
           duration: PREFERENCE_TOAST_MS,
         }),

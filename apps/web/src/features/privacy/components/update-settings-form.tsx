@@ -1,18 +1,41 @@
-import { UpdateFrequency, type UpdatePreferences } from '@hearth/contract';
+import { UpdateFrequency, type UpdateSettings } from '@hearth/contract';
 import { useId } from 'react';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
+import { TextField } from '../../../components/ui/text-field';
 
-export type UpdateSettingsDraft = Omit<UpdatePreferences, 'updated_at'>;
+export type UpdateSettingsDraft = UpdateSettings;
 
+/** What each frequency does: how often the server reads the release feed. */
 const FREQUENCY_LABELS: Record<UpdateFrequency, string> = {
-  immediate: 'Immediately',
+  immediate: 'Every 15 minutes',
   daily: 'Daily',
   weekly: 'Weekly',
-  manual: 'Manually',
+  manual: 'Manually (only Check for updates now)',
 };
 
-/** The fields of the Update Settings dialog, editing a local draft. */
+const selectClass = 'h-9 rounded-md border border-input bg-background px-2 text-sm';
+
+function Toggle(props: { label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const id = useId();
+  const hintId = useId();
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div className="grid gap-1">
+        <Label htmlFor={id}>{props.label}</Label>
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {props.hint}
+        </p>
+      </div>
+      <Switch id={id} aria-describedby={hintId} checked={props.checked} onCheckedChange={props.onChange} />
+    </div>
+  );
+}
+
+/**
+ * The fields of the Update Settings dialog, editing a local draft. Each says what it does: Hearth reads a
+ * release feed and tells admins how to upgrade; it installs nothing by itself (Upgrade now calls the webhook).
+ */
 export function UpdateSettingsFields({
   draft,
   onChange,
@@ -20,24 +43,21 @@ export function UpdateSettingsFields({
   draft: UpdateSettingsDraft;
   onChange: (draft: UpdateSettingsDraft) => void;
 }) {
-  const autoId = useId();
   const frequencyId = useId();
-  const notifyId = useId();
+  const sourceId = useId();
   return (
     <div className="grid gap-5">
-      <div className="flex items-center justify-between gap-4">
-        <Label htmlFor={autoId}>Automatic updates</Label>
-        <Switch
-          id={autoId}
-          checked={draft.auto_update_enabled}
-          onCheckedChange={(checked) => onChange({ ...draft, auto_update_enabled: checked })}
-        />
-      </div>
+      <Toggle
+        label="Automatic updates"
+        hint="Check the release feed on a schedule. Off: Hearth never contacts the feed by itself."
+        checked={draft.auto_update_enabled}
+        onChange={(checked) => onChange({ ...draft, auto_update_enabled: checked })}
+      />
       <div className="grid gap-2">
         <Label htmlFor={frequencyId}>Update frequency</Label>
         <select
           id={frequencyId}
-          className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+          className={selectClass}
           value={draft.update_frequency}
           onChange={(event) => onChange({ ...draft, update_frequency: UpdateFrequency.parse(event.target.value) })}
         >
@@ -48,14 +68,43 @@ export function UpdateSettingsFields({
           ))}
         </select>
       </div>
-      <div className="flex items-center justify-between gap-4">
-        <Label htmlFor={notifyId}>Notify before updating</Label>
-        <Switch
-          id={notifyId}
-          checked={draft.notify_before_update}
-          onCheckedChange={(checked) => onChange({ ...draft, notify_before_update: checked })}
-        />
+      <Toggle
+        label="Notify before updating"
+        hint="Show admins the Update Available card with the upgrade commands when a newer version is known."
+        checked={draft.notify_before_update}
+        onChange={(checked) => onChange({ ...draft, notify_before_update: checked })}
+      />
+      <div className="grid gap-2">
+        <Label htmlFor={sourceId}>Release feed</Label>
+        <select
+          id={sourceId}
+          className={selectClass}
+          value={draft.feed_source}
+          onChange={(event) => onChange({ ...draft, feed_source: event.target.value === 'url' ? 'url' : 'github' })}
+        >
+          <option value="github">GitHub releases of the repository in Admin → Updates</option>
+          <option value="url">A release feed URL</option>
+        </select>
       </div>
+      {draft.feed_source === 'url' ? (
+        <TextField
+          label="Release feed URL"
+          type="url"
+          maxLength={2000}
+          placeholder="https://example.com/hearth/releases.json"
+          value={draft.feed_url ?? ''}
+          onValueChange={(value) => onChange({ ...draft, feed_url: value })}
+        />
+      ) : null}
+      <TextField
+        label="Deploy webhook URL"
+        hint="Optional: Upgrade now calls it"
+        type="url"
+        maxLength={2000}
+        placeholder="https://deploy.example.com/hooks/hearth"
+        value={draft.deploy_webhook_url ?? ''}
+        onValueChange={(value) => onChange({ ...draft, deploy_webhook_url: value })}
+      />
     </div>
   );
 }

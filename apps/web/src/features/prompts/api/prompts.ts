@@ -5,6 +5,12 @@ import { api } from '../../../lib/api-client';
 
 export const promptKeys = { all: ['prompts'] as const };
 
+/** Where an own prompt's group shares are read and replaced (issue 16). */
+export const promptGroups = (id: string) => ({
+  path: apiPaths.prompts.groups(id),
+  queryKey: [...promptKeys.all, 'groups', id] as const,
+});
+
 /** GET /api/prompts: own prompts, the organisation's shared ones, then the built-in starters. */
 export const promptsQueryOptions = () =>
   queryOptions({

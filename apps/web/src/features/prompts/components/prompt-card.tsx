@@ -1,12 +1,10 @@
 import type { Prompt } from '@hearth/contract';
-import { Copy, Pencil, Trash2 } from 'lucide-react';
-import { useId } from 'react';
+import { Copy } from 'lucide-react';
+import { OwnedItemActions } from '../../../components/owned-item-actions';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Label } from '../../../components/ui/label';
-import { Switch } from '../../../components/ui/switch';
-import { PromptGroupsDialog } from './prompt-groups-dialog';
+import { promptGroups } from '../api/prompts';
 
 interface Props {
   prompt: Prompt;
@@ -19,7 +17,6 @@ interface Props {
 
 /** One prompt: what it says, who wrote it; own prompts can be edited, shared and deleted, others copied. */
 export function PromptCard({ prompt, onEdit, onCopy, onDelete, onShare, sharing }: Props) {
-  const shareId = useId();
   return (
     <Card aria-label={prompt.title} className="flex flex-col">
       <CardHeader>
@@ -37,28 +34,16 @@ export function PromptCard({ prompt, onEdit, onCopy, onDelete, onShare, sharing 
         ) : null}
         <div className="mt-auto flex flex-wrap items-center gap-2">
           {prompt.owned ? (
-            <>
-              <div className="flex flex-1 items-center gap-2">
-                <Switch
-                  id={shareId}
-                  checked={prompt.shared}
-                  disabled={sharing}
-                  onCheckedChange={onShare}
-                  aria-describedby={`${shareId}-hint`}
-                />
-                <Label htmlFor={shareId}>Shared</Label>
-                <span id={`${shareId}-hint`} className="sr-only">
-                  Visible to everyone in your organisation
-                </span>
-              </div>
-              <PromptGroupsDialog id={prompt.id} title={prompt.title} />
-              <Button variant="ghost" size="icon" aria-label={`Edit ${prompt.title}`} onClick={onEdit}>
-                <Pencil aria-hidden />
-              </Button>
-              <Button variant="ghost" size="icon" aria-label={`Delete ${prompt.title}`} onClick={onDelete}>
-                <Trash2 aria-hidden />
-              </Button>
-            </>
+            <OwnedItemActions
+              title={prompt.title}
+              shared={prompt.shared}
+              sharing={sharing}
+              onShare={onShare}
+              onEdit={onEdit}
+              onDelete={onDelete}
+              groups={promptGroups(prompt.id)}
+              seenIn="their library"
+            />
           ) : (
             <Button variant="outline" size="sm" onClick={onCopy} className="ml-auto">
               <Copy aria-hidden /> Make a copy

@@ -8,17 +8,9 @@ import {
   promptVariables,
 } from '@hearth/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { ItemEditorDialog, ItemEditorFooter } from '../../../components/item-editor';
+import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
-import { Switch } from '../../../components/ui/switch';
 import { TextField } from '../../../components/ui/text-field';
 
 export interface PromptDraft {
@@ -40,11 +32,9 @@ interface Props {
 /** New Prompt / Edit Prompt: title, optional description, the text with {{variables}}, and sharing. */
 export function PromptEditorDialog({ draft, pending, onSave, onClose }: Props) {
   return (
-    <Dialog open={draft !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="sm:max-w-2xl">
-        {draft ? <EditorForm key={draft.id ?? 'new'} draft={draft} pending={pending} onSave={onSave} /> : null}
-      </DialogContent>
-    </Dialog>
+    <ItemEditorDialog draft={draft} onClose={onClose}>
+      {(open) => <EditorForm draft={open} pending={pending} onSave={onSave} />}
+    </ItemEditorDialog>
   );
 }
 
@@ -55,7 +45,6 @@ function EditorForm({ draft, pending, onSave }: Omit<Props, 'onClose' | 'draft'>
   const [shared, setShared] = useState(draft.shared);
   const [problem, setProblem] = useState<string | null>(null);
   const contentId = useId();
-  const shareId = useId();
   const variables = promptVariables(content);
 
   const submit = (event: FormEvent) => {
@@ -101,20 +90,13 @@ function EditorForm({ draft, pending, onSave }: Omit<Props, 'onClose' | 'draft'>
           {variables.length > 0 ? `Variables: ${variables.join(', ')}` : 'No variables.'}
         </p>
       </div>
-      <div className="flex items-center gap-3">
-        <Switch id={shareId} checked={shared} onCheckedChange={setShared} />
-        <Label htmlFor={shareId}>Share with my organisation</Label>
-      </div>
-      {problem ? (
-        <p role="alert" className="text-sm text-destructive">
-          {problem}
-        </p>
-      ) : null}
-      <DialogFooter>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : 'Save Prompt'}
-        </Button>
-      </DialogFooter>
+      <ItemEditorFooter
+        shared={shared}
+        onSharedChange={setShared}
+        problem={problem}
+        pending={pending}
+        saveLabel="Save Prompt"
+      />
     </form>
   );
 }

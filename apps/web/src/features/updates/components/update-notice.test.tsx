@@ -1,74 +1,67 @@
-import { UPDATE_CHECK_INTERVAL_MS, type UpdateNotification, type UpdatesResponse } from '@hearth/contract';
+import type { AvailableUpdate, UpdatesResponse } from '@hearth/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster';
-import { PENDING_UPDATE_KEY, storePendingUpdate } from '../lib/pending-update';
-import { UPDATE_RELOAD_DELAY_MS, UpdateNotice } from './update-notice';
+import { UpdateNotice } from './update-notice';
 
-const USER = 'user-1';
-const RUNNING = '1.0.0';
-
-/** A stand-in for the server's /api/updates routes, keeping the state the real ones change. */
-let state: UpdatesResponse;
-let calls: string[];
-let failFinalize: boolean;
-
-const note = (id: string, versionId = 'v2'): UpdateNotification => ({
-  id,
-  version_id: versionId,
+const available = (extra: Partial<AvailableUpdate> = {}): AvailableUpdate => ({
   version: '2.0.0',
-  title: 'Update available',
-  message: 'A new version is available',
-  release_notes: '',
-  is_critical: false,
-  notification_type: 'update_available',
-  is_read: false,
-  read_at: null,
-  dismissed_at: null,
-  created_at: '2026-11-22T00:00:00.000Z',
+  release_notes: 'Faster **search**\n\n<script>alert(1)</script>',
+  is_critical: true,
+  release_url: 'https://releases.example/v2.0.0',
+  source: 'feed',
+  snoozed_until: null,
+  dismissed: false,
+  upgrade: {
+    install_type: 'compose',
+    label: 'Docker Compose',
+    commands: ['git fetch --tags && git checkout v2.0.0', 'docker compose up -d --build'],
+    note: 'Run these in the folder with your docker-compose file.',
+  },
+  can_upgrade_now: false,
+  ...extra,
 });
+
+/** A stand-in for the server: /api/updates answers with `state`; the actions change it as the server would. */
+let state: UpdatesResponse;
+let health: string;
+let calls: string[];
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
-  state = {
-    latest: {
-      id: 'v2',
-      version: '2.0.0',
-      release_notes: 'Faster **search**\n\n<script>alert(1)</script>',
-      is_critical: true,
-      deployed_at: '2026-11-22T00:00:00.000Z',
-    },
-    last_updated_version: null,
-    notifications: [note('n1')],
-    latest_dismissed: false,
-    server_version: RUNNING,
-  };
+  state = { server_version: '1.0.0', available: available(), feed: null, whats_new: null };
+  health = '1.0.0';
   calls = [];
-  failFinalize = false;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
-      calls.push(`${method} ${url}`);
-      if (method === 'GET' && url === '/api/updates') return json(state);
-      if (method === 'POST' && url === '/api/updates/notifications/n1/read') {
-        state.notifications = state.notifications.map((n) => (n.id === 'n1' ? { ...n, is_read: true } : n));
-        return json(state.notifications[0]);
+      const body = init?.body ? (JSON.parse(String(init.body)) as { version?: string }) : {};
+      calls.push(`${method} ${url}${body.version ? ` ${body.version}` : ''}`);
+      if (url === '/api/updates') return json(state);
+      if (url === '/health')
+        return json({
+          status: 'ok',
+          version: health,
+          database: { status: 'ok', dialect: 'sqlite' },
+          storage: { status: 'ok', driver: 'fs' },
+        });
+      if (url === '/api/updates/snooze' && state.available) {
+        state.available = { ...state.available, snoozed_until: '2030-01-01T00:00:00.000Z' };
+        return json({ snoozed_until: state.available.snoozed_until });
       }
-      if (method === 'POST' && url === '/api/updates/dismiss-all') {
-        const dismissed = state.notifications.length;
-        state = { ...state, notifications: [], latest_dismissed: dismissed > 0 };
-        return json({ dismissed });
+      if (url === '/api/updates/dismiss' && state.available) {
+        state.available = { ...state.available, dismissed: true };
+        return json({ ok: true });
       }
-      if (method === 'POST' && url === '/api/updates/finalize') {
-        if (failFinalize) return json({ code: 'not_found', message: 'Version not found' }, 404);
-        const { version } = JSON.parse(String(init?.body)) as { version: string };
-        state = { ...state, last_updated_version: version, notifications: [] };
-        return json({ last_updated_version: version, dismissed: 1 });
+      if (url === '/api/updates/whats-new/seen') {
+        state.whats_new = null;
+        return json({ ok: true });
       }
+      if (url === '/api/updates/upgrade') return json({ requested_version: '2.0.0', running_version: '1.0.0' });
       return json({ code: 'not_found', message: 'Not found' }, 404);
     }),
   );
@@ -76,14 +69,12 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  vi.useRealTimers();
-  window.localStorage.clear();
 });
 
 function renderNotice(reload = vi.fn()) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <UpdateNotice userId={USER} appVersion={RUNNING} reload={reload} />
+      <UpdateNotice userId="user-1" reload={reload} />
       <Toaster />
     </QueryClientProvider>,
   );
@@ -92,140 +83,85 @@ function renderNotice(reload = vi.fn()) {
 
 const card = () => screen.findByRole('region', { name: 'Update Available' });
 
-describe('Update Available card', () => {
-  it('shows the version, the Critical badge and the notes (sanitised), and marks the notification read', async () => {
+describe('Update notice', () => {
+  it('shows an admin the version, the Critical badge, the notes (sanitised) and how to upgrade', async () => {
     renderNotice();
     const region = await card();
-    expect(region.textContent).toContain('Version 2.0.0 is now available');
+    expect(region.textContent).toContain('Version 2.0.0 is now available. This server runs 1.0.0.');
     expect(region.textContent).toContain('Critical');
-    expect(region.textContent).toContain("What's New");
-    expect(await screen.findByText('search')).toBeTruthy();
+    expect(await screen.findByText('search', {}, { timeout: 8000 })).toBeTruthy();
     expect(region.querySelector('script')).toBeNull();
-    await waitFor(() => expect(calls).toContain('POST /api/updates/notifications/n1/read'));
+    expect(screen.getByRole('region', { name: 'How to upgrade this install' })).toBeTruthy();
+    expect(screen.getByTestId('install-type').textContent).toBe('Detected: Docker Compose');
+    expect(screen.getByTestId('upgrade-commands').textContent).toBe(
+      'git fetch --tags && git checkout v2.0.0\ndocker compose up -d --build',
+    );
+    // Nothing installs from the browser: no Update Now, and no Upgrade now without a deploy webhook.
+    expect(screen.queryByRole('button', { name: /update now/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Upgrade now' })).toBeNull();
   });
 
-  it('stays hidden when the running version equals the latest (1.0 = 1.0.0)', async () => {
-    if (state.latest) state.latest = { ...state.latest, version: '1.0' };
+  it('shows a user nothing when the server sends no update', async () => {
+    state.available = null;
     renderNotice();
     await waitFor(() => expect(calls).toContain('GET /api/updates'));
     expect(screen.queryByRole('region', { name: 'Update Available' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Update Available' })).toBeNull();
-    expect(calls.filter((call) => call.startsWith('POST'))).toEqual([]);
   });
 
-  it('Later collapses it to the small button, which opens it again', async () => {
+  it('Later is kept on the server: the card collapses, and starts collapsed next time', async () => {
     renderNotice();
     await card();
     fireEvent.click(screen.getByRole('button', { name: 'Later' }));
-    expect(screen.queryByRole('region', { name: 'Update Available' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Update Available' }));
-    expect(await card()).toBeTruthy();
-    expect(calls).not.toContain('POST /api/updates/dismiss-all');
-  });
-
-  it('X dismisses all notifications and collapses; a later start begins collapsed', async () => {
-    renderNotice();
-    await card();
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss update notifications' }));
     expect(await screen.findByRole('button', { name: 'Update Available' })).toBeTruthy();
-    await waitFor(() => expect(calls).toContain('POST /api/updates/dismiss-all'));
-    expect(state.latest_dismissed).toBe(true);
+    expect(calls).toContain('POST /api/updates/snooze');
     cleanup();
     renderNotice();
     expect(await screen.findByRole('button', { name: 'Update Available' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Update Available' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Update Available' }));
+    expect(await card()).toBeTruthy();
   });
 
-  it('Update Now shows Updating..., stores the pending version and reloads after a moment', async () => {
+  it('X dismisses that version', async () => {
+    renderNotice();
+    await card();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss version 2.0.0' }));
+    expect(await screen.findByRole('button', { name: 'Update Available' })).toBeTruthy();
+    expect(calls).toContain('POST /api/updates/dismiss 2.0.0');
+  });
+
+  it('Upgrade now waits for /health to report the new version before saying so', async () => {
+    state.available = available({ can_upgrade_now: true });
     const reload = renderNotice();
     await card();
-    vi.useFakeTimers();
-    fireEvent.click(screen.getByRole('button', { name: 'Update Now' }));
-    expect(screen.getByRole('button', { name: 'Updating...' })).toBeTruthy();
-    expect(screen.getByText('Updating Application')).toBeTruthy();
-    expect(screen.getByText('Installing version 2.0.0...')).toBeTruthy();
-    const pending = JSON.parse(window.localStorage.getItem(PENDING_UPDATE_KEY) ?? 'null') as { version: string };
-    expect(pending).toMatchObject({ version: '2.0.0', userId: USER });
-    act(() => vi.advanceTimersByTime(UPDATE_RELOAD_DELAY_MS - 1));
+    fireEvent.click(screen.getByRole('button', { name: 'Upgrade now' }));
+    await waitFor(() => expect(calls).toContain('POST /api/updates/upgrade 2.0.0'));
+    await waitFor(() => expect(calls).toContain('GET /health'));
+    expect((await screen.findByTestId('upgrade-status')).textContent).toContain(
+      'Waiting for the server to report 2.0.0',
+    );
+    expect(screen.queryByText(/now runs/)).toBeNull();
     expect(reload).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
-    expect(reload).toHaveBeenCalledTimes(1);
-  });
+    health = '2.0.0';
+    expect(await screen.findByText('Hearth now runs 2.0.0', {}, { timeout: 8000 })).toBeTruthy();
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: 3000 });
+  }, 15_000);
 
-  it('after the reload, finalises the pending update once and the card goes away', async () => {
-    storePendingUpdate('2.0.0', USER);
+  it('tells every user once that Hearth was updated, until they close it', async () => {
+    state = {
+      server_version: '2.0.0',
+      available: null,
+      feed: null,
+      whats_new: { version: '2.0.0', previous_version: '1.0.0', release_notes: 'New **things**', release_url: null },
+    };
     renderNotice();
-    expect(await screen.findByText('Updating Application')).toBeTruthy();
-    await waitFor(() => expect(calls).toContain('POST /api/updates/finalize'));
-    await waitFor(() => expect(state.last_updated_version).toBe('2.0.0'));
-    await waitFor(() => expect(calls.filter((call) => call === 'GET /api/updates').length).toBeGreaterThan(1));
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Update Available' })).toBeNull());
-    expect(screen.queryByRole('button', { name: 'Update Available' })).toBeNull();
-    expect(calls.filter((call) => call === 'POST /api/updates/finalize')).toHaveLength(1);
-    expect(window.localStorage.getItem(PENDING_UPDATE_KEY)).toBeNull();
-  });
-
-  it('does not trust a check that started before the update was recorded', async () => {
-    // Read before the reload (as Update Now follows seeing the card), so nothing else triggers a new check.
-    state.notifications = state.notifications.map((n) => ({ ...n, is_read: true, read_at: n.created_at }));
-    storePendingUpdate('2.0.0', USER);
-    const stub = vi.mocked(fetch);
-    const serve = stub.getMockImplementation();
-    let finalized: () => void = () => undefined;
-    const finalizeDone = new Promise<void>((resolve) => (finalized = resolve));
-    let first = true;
-    stub.mockImplementation(async (url, init) => {
-      if (first && url === '/api/updates') {
-        // The first check reads the old state, then answers only after the update was recorded.
-        first = false;
-        const stale = json(state);
-        await finalizeDone;
-        await new Promise((resolve) => setTimeout(resolve, 30));
-        return stale;
-      }
-      // The server records the update a moment after the first check has read the old state.
-      if (url === '/api/updates/finalize') await new Promise((resolve) => setTimeout(resolve, 10));
-      const answer = await serve?.(url, init);
-      if (url === '/api/updates/finalize') finalized();
-      return answer ?? json({}, 500);
-    });
-    renderNotice();
-    await waitFor(() => expect(state.last_updated_version).toBe('2.0.0'));
-    await waitFor(() => expect(calls.filter((call) => call === 'GET /api/updates').length).toBeGreaterThan(0));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByRole('region', { name: 'Update Available' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Update Available' })).toBeNull();
-  });
-
-  it('says Update Failed when finalising is refused', async () => {
-    failFinalize = true;
-    storePendingUpdate('2.0.0', USER);
-    renderNotice();
-    expect(await screen.findByText('Update Failed')).toBeTruthy();
-    expect(screen.getByText('There was an error updating the application. Please try again.')).toBeTruthy();
-    expect(window.localStorage.getItem(PENDING_UPDATE_KEY)).toBeNull();
-  });
-
-  it('checks again every 15 minutes', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderNotice();
-    await card();
-    const checks = () => calls.filter((call) => call === 'GET /api/updates').length;
-    const before = checks();
-    await act(() => vi.advanceTimersByTimeAsync(UPDATE_CHECK_INTERVAL_MS - 5_000));
-    expect(checks()).toBe(before);
-    await act(() => vi.advanceTimersByTimeAsync(5_000));
-    await waitFor(() => expect(checks()).toBe(before + 1));
-  });
-
-  it('checks again when the window regains focus', async () => {
-    renderNotice();
-    await card();
-    const before = calls.filter((call) => call === 'GET /api/updates').length;
-    act(() => {
-      window.dispatchEvent(new Event('visibilitychange'));
-      window.dispatchEvent(new Event('focus'));
-    });
-    await waitFor(() => expect(calls.filter((call) => call === 'GET /api/updates').length).toBeGreaterThan(before));
+    const region = await screen.findByRole('region', { name: 'Hearth was updated to 2.0.0' });
+    fireEvent.click(screen.getByRole('button', { name: "What's new" }));
+    expect(await screen.findByText('things', {}, { timeout: 8000 })).toBeTruthy();
+    expect(region).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: "Close what's new" }));
+    await waitFor(() => expect(calls).toContain('POST /api/updates/whats-new/seen 2.0.0'));
+    await waitFor(() => expect(screen.queryByRole('region', { name: /Hearth was updated/ })).toBeNull());
   });
 });

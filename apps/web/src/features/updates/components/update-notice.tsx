@@ -1,83 +1,86 @@
-import { useEffect, useRef, useState } from 'react';
+import type { AvailableUpdate } from '@hearth/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { toast } from '../../../components/ui/toast-store';
-import { APP_VERSION } from '../../../config/app-version';
-import { useDismissAllUpdates } from '../api/dismiss-all-updates';
 import { useUpdates } from '../api/get-updates';
-import { useMarkNotificationsRead } from '../api/mark-notification-read';
-import { UPDATE_FAILED_TOAST, updatingToast, useFinalizePendingUpdate } from '../hooks/use-finalize-pending-update';
-import { availableUpdate } from '../lib/available-update';
-import { storePendingUpdate } from '../lib/pending-update';
+import { useDismissUpdate, useMarkWhatsNewSeen, useSnoozeUpdate, useUpgradeNow } from '../api/update-actions';
+import { useUpgradeWatch } from '../hooks/use-upgrade-watch';
 import { UpdateAvailableButton, UpdateAvailableCard } from './update-available-card';
-
-/** Long enough to see 'Updating...' and the toast before the page reloads. */
-export const UPDATE_RELOAD_DELAY_MS = 1000;
+import { WhatsNewNotice } from './whats-new-notice';
 
 const reloadPage = () => window.location.reload();
 
-interface UpdateNoticeProps {
-  userId: string | undefined;
-  /** The running web build's version; tests pass their own. */
-  appVersion?: string;
-  reload?: () => void;
-}
+const failed = (title: string) => (error: Error) =>
+  toast({ title, description: error.message, variant: 'destructive' });
 
-/** The Update Available card (top centre) or, once put off, the small Update Available button (top right). */
-export function UpdateNotice({ userId, appVersion = APP_VERSION, reload = reloadPage }: UpdateNoticeProps) {
-  const { finalizing } = useFinalizePendingUpdate(userId);
+/** Later and X are kept on the server; the small button opens the card again for this page view only. */
+const putAway = (update: AvailableUpdate) => update.dismissed || update.snoozed_until !== null;
+
+/**
+ * Under the header: for admins, the Update Available card (or, once put off, the small Update Available
+ * button); for everyone, the one-time "Hearth was updated" notice. The server decides who sees what.
+ */
+export function UpdateNotice({ userId, reload = reloadPage }: { userId: string | undefined; reload?: () => void }) {
   const updates = useUpdates(Boolean(userId));
-  const update = availableUpdate(updates.data, appVersion);
-  const [choice, setChoice] = useState<{ versionId: string; collapsed: boolean } | null>(null);
-  const [updating, setUpdating] = useState(false);
-  const dismiss = useDismissAllUpdates();
-  const markRead = useMarkNotificationsRead();
-  const sentRead = useRef(new Set<string>());
-  const reloadTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [reopened, setReopened] = useState<string | null>(null);
+  const [target, setTarget] = useState<string | null>(null);
+  const watch = useUpgradeWatch(target);
+  const snooze = useSnoozeUpdate();
+  const dismiss = useDismissUpdate();
+  const seen = useMarkWhatsNewSeen();
+  const upgrade = useUpgradeNow();
+  const queryClient = useQueryClient();
 
-  useEffect(() => () => clearTimeout(reloadTimer.current), []);
-
-  const collapsed = update ? (choice?.versionId === update.versionId ? choice.collapsed : update.dismissed) : true;
-  // Shown on the open card means seen: unread → read, each notification once.
-  const unreadKey = !collapsed && update ? update.unreadIds.join(',') : '';
-  const { mutate: sendRead } = markRead;
   useEffect(() => {
-    const ids = unreadKey ? unreadKey.split(',').filter((id) => !sentRead.current.has(id)) : [];
-    if (ids.length === 0) return;
-    ids.forEach((id) => sentRead.current.add(id));
-    sendRead(ids);
-  }, [unreadKey, sendRead]);
+    if (watch.phase !== 'done') return;
+    toast({ title: `Hearth now runs ${watch.target}`, description: 'Reloading to load the new version...' });
+    void queryClient.invalidateQueries();
+    // The new server serves a new web build: load it.
+    const timer = setTimeout(reload, 1500);
+    return () => clearTimeout(timer);
+  }, [watch, queryClient, reload]);
 
-  // While an update is being finished, what was fetched before it may be stale: show nothing yet.
-  if (!update || !userId || finalizing) return null;
-  const setCollapsed = (value: boolean) => setChoice({ versionId: update.versionId, collapsed: value });
+  const data = updates.data;
+  if (!userId || !data) return null;
+  const update = data.available;
+  const whatsNew = data.whats_new;
 
-  if (collapsed) return <UpdateAvailableButton onOpen={() => setCollapsed(false)} />;
-
-  const updateNow = () => {
-    setUpdating(true);
-    try {
-      storePendingUpdate(update.version, userId);
-      toast(updatingToast(update.version));
-      reloadTimer.current = setTimeout(reload, UPDATE_RELOAD_DELAY_MS);
-    } catch {
-      setUpdating(false);
-      toast(UPDATE_FAILED_TOAST);
-    }
-  };
-
-  return (
-    <UpdateAvailableCard
-      update={update}
-      updating={updating}
-      dismissing={dismiss.isPending}
-      onUpdateNow={updateNow}
-      onLater={() => setCollapsed(true)}
-      onDismiss={() => {
-        setCollapsed(true);
-        dismiss.mutate(undefined, {
-          onError: (error) =>
-            toast({ title: 'Could not dismiss the update', description: error.message, variant: 'destructive' }),
-        });
-      }}
+  const notice = whatsNew ? (
+    <WhatsNewNotice
+      whatsNew={whatsNew}
+      onClose={() => seen.mutate(whatsNew.version, { onError: failed('Could not close the notice') })}
     />
+  ) : null;
+  if (!update) return notice;
+
+  const collapsed = putAway(update) && reopened !== update.version && watch.phase === 'idle';
+  return (
+    <>
+      {notice}
+      {collapsed ? (
+        <UpdateAvailableButton onOpen={() => setReopened(update.version)} />
+      ) : (
+        <UpdateAvailableCard
+          update={update}
+          serverVersion={data.server_version}
+          watch={watch}
+          busy={snooze.isPending || dismiss.isPending || upgrade.isPending}
+          onLater={() => {
+            setReopened(null);
+            snooze.mutate(undefined, { onError: failed('Could not put the update off') });
+          }}
+          onDismiss={() => {
+            setReopened(null);
+            dismiss.mutate(update.version, { onError: failed('Could not dismiss the update') });
+          }}
+          onUpgradeNow={() =>
+            upgrade.mutate(update.version, {
+              onSuccess: (answer) => setTarget(answer.requested_version),
+              onError: failed('Upgrade failed'),
+            })
+          }
+        />
+      )}
+    </>
   );
 }

@@ -26,11 +26,10 @@ describe('Settings: version card', () => {
         async () =>
           new Response(
             JSON.stringify({
-              latest: { id: 'v', version: '9.1', release_notes: '', is_critical: false, deployed_at: null },
-              last_updated_version: null,
-              notifications: [],
-              latest_dismissed: false,
               server_version: '0.9.0',
+              available: null,
+              feed: { checked_at: null, error: 'The release feed answered 404', latest_version: '9.1' },
+              whats_new: null,
             }),
             { status: 200, headers: { 'content-type': 'application/json' } },
           ),
@@ -40,7 +39,26 @@ describe('Settings: version card', () => {
     expect(screen.getByTestId('version-running-version').textContent).toBe(APP_VERSION);
     expect((await screen.findByText('0.9.0')).dataset.testid).toBe('version-server-version');
     expect(screen.getByTestId('version-latest-release').textContent).toBe('9.1');
-    expect(screen.getByTestId('version-last-updated-to').textContent).toBe('Never');
+    expect(screen.getByTestId('version-last-checked').textContent).toBe('Never');
+    expect(screen.getByTestId('feed-error').textContent).toBe('Last check: The release feed answered 404');
+    expect(screen.getByRole('button', { name: 'Check for updates now' })).toBeTruthy();
+  });
+
+  it('shows a user only the versions, without the feed or Check now', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ server_version: '0.9.0', available: null, feed: null, whats_new: null }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    renderCard();
+    expect(await screen.findByText('0.9.0')).toBeTruthy();
+    expect(screen.queryByTestId('version-latest-release')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Check for updates now' })).toBeNull();
   });
 
   it('says so when the check fails', async () => {
