@@ -40,3 +40,4 @@ export * from './account-recovery';
 export * from './hardening';
 export * from './egress';
 export * from './usage';
+export * from './backups';

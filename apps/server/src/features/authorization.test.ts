@@ -1115,6 +1115,17 @@ const ROUTES: RouteRule[] = [
   },
   { route: 'GET /api/admin/settings/network', expect: admins, request: get('/api/admin/settings/network') },
   { route: 'GET /api/admin/egress', expect: superAdminsOnly, request: get('/api/admin/egress') },
+  { route: 'GET /api/admin/backups', expect: superAdminsOnly, request: get('/api/admin/backups') },
+  {
+    route: 'PUT /api/admin/backups/settings',
+    expect: superAdminsOnly,
+    request: () => ({ path: '/api/admin/backups/settings', body: { keep: 3 } }),
+  },
+  {
+    route: 'POST /api/admin/backups/run',
+    expect: superAdminsOnly,
+    request: () => ({ path: '/api/admin/backups/run', body: {} }),
+  },
   {
     route: 'PUT /api/admin/settings/network',
     expect: superAdminsOnly,

@@ -8,6 +8,7 @@ import { adminDashboardRoutes } from '../features/admin/admin-dashboard.routes';
 import { adminUserRoutes } from '../features/admin/admin-user.routes';
 import { signupRoutes } from '../features/admin/signup.routes';
 import { networkSettingsRoutes } from '../features/admin/network-settings.routes';
+import { registerBackupRoutes } from '../features/backups/backups-feature';
 import { egressRoutes } from '../features/egress';
 import { adminSettingsRoutes } from '../features/admin-settings/admin-settings.routes';
 import { registerChatRoutes } from '../features/chat/chat-feature';
@@ -94,6 +95,7 @@ export async function registerRoutes(
   await registerSsoRoutes(server, services.sso, config);
   await registerReleasesRoutes(server, services.releases);
   await registerUpdateNoticeRoutes(server, services.updates);
+  await registerBackupRoutes(server, services.backups);
   await registerDocsRoutes(server, services.docs);
   await server.register(promptRoutes, { promptService: services.promptService });
   await server.register(groupShareRoutes, { target: 'prompt', service: services.promptShareService });

@@ -30,6 +30,7 @@ import { AuditRepository } from '../features/audit/audit.repository';
 import { AuditService } from '../features/audit/audit.service';
 import { buildChatFeature } from '../features/chat/chat-feature';
 import { buildDocsFeature } from '../features/docs/docs-feature';
+import { buildBackupsFeature } from '../features/backups/backups-feature';
 import { allDestinations, EgressService } from '../features/egress';
 import { createEventBus } from '../features/events/create-event-bus';
 import { buildKnowledgeFeature } from '../features/knowledge/knowledge-feature';
@@ -299,6 +300,7 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
         return github ? await github.client.releases() : null;
       },
     }),
+    backups: buildBackupsFeature({ config, db, blobs, uow, audit, jobs }),
     docs: buildDocsFeature({ config, db, uow, audit, models, adminSettings: adminSettingsService, jobs }),
     promptService: new PromptService(promptRepository, uow, audit),
     presetService,

@@ -7,6 +7,7 @@ import { UpdatesTab } from '../../releases';
 import { UsageAdminTab } from '../../usage';
 import { AddUserDialog } from './add-user-dialog';
 import { AuditTab } from './audit-tab';
+import { BackupFailedNotice, BackupsTab } from './backups-tab';
 import { GroupsTab } from './groups-tab';
 import { InvitationsPanel } from './invitations-panel';
 import { EgressCard } from './egress-card';
@@ -35,6 +36,9 @@ export function AdminDashboard() {
         </div>
         <AddUserDialog actor={user} />
       </header>
+      {user.role === 'super_admin' ? (
+        <BackupFailedNotice onOpen={() => setSearchParams({ tab: 'backups' }, { replace: true })} />
+      ) : null}
       <Tabs
         className="min-w-0"
         value={tab}
@@ -55,6 +59,7 @@ export function AdminDashboard() {
           {user.role === 'super_admin' ? <TabsTrigger value="network">Network</TabsTrigger> : null}
           {user.role === 'super_admin' ? <TabsTrigger value="organizations">Organisations</TabsTrigger> : null}
           {user.role === 'super_admin' ? <TabsTrigger value="updates">Updates</TabsTrigger> : null}
+          {user.role === 'super_admin' ? <TabsTrigger value="backups">Backups</TabsTrigger> : null}
           {user.role === 'super_admin' ? <TabsTrigger value="documentation">Documentation</TabsTrigger> : null}
           {user.role === 'super_admin' ? <TabsTrigger value="sso">Single sign-on</TabsTrigger> : null}
         </TabsList>
@@ -93,6 +98,11 @@ export function AdminDashboard() {
         {user.role === 'super_admin' ? (
           <TabsContent value="updates">
             <UpdatesTab />
+          </TabsContent>
+        ) : null}
+        {user.role === 'super_admin' ? (
+          <TabsContent value="backups">
+            <BackupsTab />
           </TabsContent>
         ) : null}
         {user.role === 'super_admin' ? (
