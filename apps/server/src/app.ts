@@ -92,7 +92,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(server);
-  registerRequestContext(server);
+  registerRequestContext(server, services.tracing.tracer ? services.tracing : undefined);
   registerHttpMetrics(server, services.metrics);
   registerInboundHostCheck(server, {
     publicUrl: config.PUBLIC_URL,
@@ -140,6 +140,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await events.close();
       await db.close();
       blobs.close?.();
+      // Last: the spans of everything above are sent before the process goes.
+      await services.tracing.shutdown();
     },
   };
 }

@@ -166,6 +166,14 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Addresses or CIDR ranges that may read /metrics (as TRUST_PROXY reads the client's address). */
   METRICS_ALLOW: addressList.default([]),
+  /**
+   * An OpenTelemetry collector (OTLP over HTTP, e.g. http://otel-collector:4318): traces of requests, jobs and
+   * model calls go to <endpoint>/v1/traces. Unset: no traces and no connection.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, e.g. http://otel-collector:4318' })
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).max(100).default('hearth'),
   DOWNLOAD_MAX_BYTES: z.coerce
     .number()
     .int()

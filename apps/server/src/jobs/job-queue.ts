@@ -1,6 +1,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { FastifyBaseLogger } from 'fastify';
-import { currentRequestId, withRequestId } from '../lib/request-context';
+import { currentRequestId, withRequestContext } from '../lib/request-context';
+import { endSpan, SpanKind, type SpanStarter } from '../lib/span';
 import type { Tx } from '../lib/unit-of-work';
 import { holdWorkerId, isDeadLocalWorker, liveWorkerIds, newWorkerId, releaseWorkerId } from '../lib/worker-identity';
 import {
@@ -21,6 +22,8 @@ export interface JobQueueOptions {
   concurrency: number;
   /** Multiplies every schedule's period (JOB_SCHEDULE_SCALE; 1 in production, small in tests). */
   scheduleScale?: number;
+  /** With tracing on, each job run is a span (its model calls are traced under it). */
+  tracing?: SpanStarter;
 }
 
 /** After an enqueue, an idle worker looks again this soon: the job commits with its caller's transaction. */
@@ -258,7 +261,21 @@ export class JobQueue {
       this.log.info({ jobId: job.id, type: job.type, attempt: job.attempts, reqId: requestId }, 'job started');
       // The handler runs as part of the request that enqueued it: its model calls log that request's id too.
       const handled = definition.handler;
-      await withRequestId(requestId, () => handled(payload, context));
+      const span = this.options.tracing?.start(`job ${job.type}`, {
+        kind: SpanKind.CONSUMER,
+        attributes: {
+          'hearth.job.id': job.id,
+          'hearth.job.attempt': job.attempts,
+          'hearth.request_id': requestId ?? '',
+        },
+      });
+      try {
+        await withRequestContext({ requestId, span }, () => handled(payload, context));
+        endSpan(span);
+      } catch (error) {
+        endSpan(span, error);
+        throw error;
+      }
       clearInterval(lease);
       // finishWith's transaction may have rolled back: only a job really done is left alone.
       if (!finished || !(await this.isDone(job))) await this.jobs.finish(job.id, job.attempts);

@@ -37,6 +37,7 @@ import { buildKnowledgeFeature } from '../features/knowledge/knowledge-feature';
 import { buildMail } from '../features/mail/mail-feature';
 import { Metrics } from '../features/metrics/metrics';
 import { observeModelCalls } from '../features/metrics/model-call-log';
+import { Tracing } from '../features/metrics/tracing';
 import { buildRecoveryFeature } from '../features/recovery/recovery-feature';
 import { buildWebImport } from '../features/knowledge/scraper/web-import-feature';
 import { buildModelFeature } from '../features/models/model-feature';
@@ -85,6 +86,12 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
   const audit = new AuditService(new AuditRepository(db.kysely, db.dialect));
   // This app's own metrics registry, handed to the one place each thing it counts happens.
   const metrics = new Metrics();
+  // OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set (requests, jobs, model calls); else nothing.
+  const tracing = new Tracing({
+    endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    serviceName: config.OTEL_SERVICE_NAME,
+    version: VERSION,
+  });
   const events = await createEventBus(config, db, log, (seconds) => metrics.eventBusLag.observe(seconds));
   const jobs = new JobQueue(new JobRepository(db.kysely, db.dialect), log, {
     leaseMs: config.JOB_LEASE_SECONDS * 1000,
@@ -92,6 +99,7 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
     maxAttempts: 3,
     concurrency: config.JOB_CONCURRENCY,
     scheduleScale: config.JOB_SCHEDULE_SCALE,
+    tracing,
   });
 
   // Outgoing mail, through the queue (disabled without SMTP_URL): resets, verification, invitations.
@@ -167,7 +175,7 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
     audit,
     jobs,
     networkSettings,
-    observeModelCalls(log, metrics),
+    observeModelCalls(log, metrics, tracing),
   );
   const knowledge = buildKnowledgeFeature({
     db,
@@ -252,6 +260,7 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
     uow,
     audit,
     metrics,
+    tracing,
     setupCodes,
     events,
     jobs,

@@ -1,13 +1,20 @@
 import type { Config } from '../../config';
 import type { ConfiguredDestination, DestinationSource } from './egress.service';
 
-/** The destinations the environment names: the database server, the mail relay, the object store. */
+/** The destinations the environment names: the database server, the mail relay, traces, the object store. */
 function configDestinations(config: Config): DestinationSource {
   const destinations: ConfiguredDestination[] = [];
   if (config.database.dialect === 'postgres') {
     destinations.push({ kind: 'database', label: 'PostgreSQL (DATABASE_URL)', url: config.database.url });
   }
   if (config.SMTP_URL) destinations.push({ kind: 'mail', label: 'Mail relay (SMTP_URL)', url: config.SMTP_URL });
+  if (config.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    destinations.push({
+      kind: 'telemetry',
+      label: 'OpenTelemetry collector (OTEL_EXPORTER_OTLP_ENDPOINT)',
+      url: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    });
+  }
   if (config.STORAGE === 's3') {
     destinations.push({
       kind: 'storage',

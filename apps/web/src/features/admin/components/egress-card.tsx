@@ -11,6 +11,7 @@ const KIND_LABELS: Record<EgressDestination['kind'], string> = {
   database: 'Database',
   sso: 'Single sign-on',
   releases: 'Releases',
+  telemetry: 'Traces',
 };
 
 const when = (value: string | null) => (value ? new Date(value).toLocaleString() : 'No connection yet');
