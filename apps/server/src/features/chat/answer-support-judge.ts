@@ -2,6 +2,7 @@ import type { AnswerSupport } from '@hearth/contract';
 import type { ModelProvider } from '../models';
 import { checkableStatements, lexicalSupport } from './answer-support';
 import { runModel } from './model-call';
+import type { UsageMeter } from './usage-meter';
 
 /** A local model may be slow; past this the lexical check answers instead, so `done` is never held long. */
 export const SUPPORT_JUDGE_TIMEOUT_MS = 15_000;
@@ -13,6 +14,8 @@ const JUDGE_PASSAGE_CHARS = 6_000;
 export interface SupportJudge {
   provider: ModelProvider;
   model: string;
+  /** Counts the check's tokens for the user (no message). */
+  meter?: UsageMeter;
 }
 
 export const SUPPORT_JUDGE_SYSTEM =
@@ -48,16 +51,21 @@ async function judge(
     .slice(0, JUDGE_PASSAGE_CHARS);
   const numbered = statements.map((sentence, index) => `${index + 1}. ${sentence}`).join('\n');
   const timeout = AbortSignal.timeout(timeoutMs);
-  const answer = await runModel(handle.provider, {
-    model: handle.model,
-    messages: [
-      { role: 'system', content: SUPPORT_JUDGE_SYSTEM },
-      { role: 'user', content: `Passages:\n${sources}\n\nStatements:\n${numbered}` },
-    ],
-    temperature: 0,
-    maxTokens: JUDGE_MAX_TOKENS,
-    signal: timeout,
-  });
+  const answer = await runModel(
+    handle.provider,
+    {
+      model: handle.model,
+      messages: [
+        { role: 'system', content: SUPPORT_JUDGE_SYSTEM },
+        { role: 'user', content: `Passages:\n${sources}\n\nStatements:\n${numbered}` },
+      ],
+      temperature: 0,
+      maxTokens: JUDGE_MAX_TOKENS,
+      signal: timeout,
+    },
+    undefined,
+    handle.meter,
+  );
   if (answer.finishReason === 'aborted') return null;
   const verdict = parseVerdict(answer.text, statements.length);
   if (!verdict) return null;

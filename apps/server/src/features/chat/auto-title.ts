@@ -6,6 +6,7 @@ import type { MessageRepository } from './message.repository';
 import type { ResolvedModel } from './model-gates';
 import { runModel } from './model-call';
 import { TITLE_MAX_TOKENS, titleRequest } from './prompts/title-prompt';
+import type { UsageMeter } from './usage-meter';
 
 /** A slow model must not hold anything up: the spec §4 title made from the question stays meanwhile. */
 const TITLE_TIMEOUT_MS = 10_000;
@@ -41,18 +42,25 @@ export class AutoTitles {
     question: string;
     answer: string;
     resolved: ResolvedModel;
+    /** Counts the title's tokens for the user (no message). */
+    meter?: UsageMeter;
   }): Promise<void> {
     const { userId, conversationId } = input;
     try {
       // Only the first exchange: the question and its answer.
       if ((await this.messages.count(userId, conversationId)) > 2 || !input.answer.trim()) return;
-      const answer = await runModel(input.resolved.provider, {
-        model: input.resolved.model.name,
-        messages: titleRequest(input.question, input.answer),
-        temperature: 0.2,
-        maxTokens: TITLE_MAX_TOKENS,
-        signal: AbortSignal.timeout(TITLE_TIMEOUT_MS),
-      });
+      const answer = await runModel(
+        input.resolved.provider,
+        {
+          model: input.resolved.model.name,
+          messages: titleRequest(input.question, input.answer),
+          temperature: 0.2,
+          maxTokens: TITLE_MAX_TOKENS,
+          signal: AbortSignal.timeout(TITLE_TIMEOUT_MS),
+        },
+        undefined,
+        input.meter,
+      );
       const title = answer.finishReason === 'aborted' ? '' : cleanTitle(answer.text);
       if (!title) return;
       if (!(await this.conversations.rename(userId, conversationId, title, undefined, false))) return;

@@ -25,7 +25,7 @@ import { storedHistory } from './history-source';
 import type { LiveAnswers } from './live-answers';
 import type { MessageRepository, NewMessage } from './message.repository';
 import type { ModelGates, ResolvedModel } from './model-gates';
-import type { ChatUsage } from './usage-meter';
+import { backgroundMeter, type ChatUsage } from './usage-meter';
 import { planPrompt } from './prompt-plan';
 
 export type AnswerOptions = z.output<typeof RegenerateBody>;
@@ -182,6 +182,7 @@ export class ChatRunner {
         model: resolved.model.name,
         contextLength,
         signal,
+        meter: backgroundMeter(this.usage?.meter(input.userId)),
       });
       const plan = planPrompt({
         systemPrompt: built.systemPrompt,
@@ -240,7 +241,13 @@ export class ChatRunner {
     return checkSupport({
       answer: text,
       passages: documents.map((document) => document.snippet),
-      judge: stopped ? null : { provider: resolved.provider, model: resolved.model.name },
+      judge: stopped
+        ? null
+        : {
+            provider: resolved.provider,
+            model: resolved.model.name,
+            meter: backgroundMeter(this.usage?.meter(input.userId)),
+          },
       onJudgeFailure: (error) => this.log.warn({ err: error }, 'answer-support judge failed; using word overlap'),
     });
   }
@@ -311,6 +318,7 @@ export class ChatRunner {
         question: input.userMessage.content,
         answer: answer.text,
         resolved,
+        meter: backgroundMeter(this.usage?.meter(userId)),
       });
   }
 }

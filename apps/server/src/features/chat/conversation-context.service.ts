@@ -9,6 +9,7 @@ import type { ModelProvider } from '../models';
 import { isSimpleGreeting } from './greetings';
 import type { ChatKnowledge, KnowledgeLookup } from './knowledge-context';
 import { runModel } from './model-call';
+import type { UsageMeter } from './usage-meter';
 import { SUMMARY_MAX_TOKENS, summaryRequest } from './prompts/summary-prompt';
 import { buildSystemPrompt } from './prompts/system-prompt';
 
@@ -76,6 +77,8 @@ export class ConversationContextService {
     model: string;
     contextLength: number | null;
     signal: AbortSignal;
+    /** Counts a summary's tokens for the user (no message). */
+    meter?: UsageMeter;
   }): Promise<ConversationContext> {
     const { options, source } = input;
     const preferences = UserPreferences.parse(options.userPreferences ?? {});
@@ -136,6 +139,7 @@ export class ConversationContextService {
     model: string;
     contextLength: number | null;
     signal: AbortSignal;
+    meter?: UsageMeter;
   }): Promise<string> {
     const { source } = input;
     const cache = source.cache;
@@ -145,13 +149,18 @@ export class ConversationContextService {
     }
     const older = await source.loadOlder();
     const maxChars = Math.min(12_000, Math.floor((input.contextLength ?? 8192) * 1.5));
-    const answer = await runModel(input.provider, {
-      model: input.model,
-      messages: summaryRequest(older, maxChars),
-      temperature: 0.3,
-      maxTokens: SUMMARY_MAX_TOKENS,
-      signal: input.signal,
-    });
+    const answer = await runModel(
+      input.provider,
+      {
+        model: input.model,
+        messages: summaryRequest(older, maxChars),
+        temperature: 0.3,
+        maxTokens: SUMMARY_MAX_TOKENS,
+        signal: input.signal,
+      },
+      undefined,
+      input.meter,
+    );
     const summary = answer.text.trim();
     if (answer.finishReason === 'aborted') throw new Error('Stopped while summarising');
     if (!summary) throw new Error('The model returned an empty conversation summary');

@@ -15,6 +15,8 @@ export interface UsageIncrement {
   promptTokens: number;
   completionTokens: number;
   estimated: boolean;
+  /** Tokens only: a chat's background call (title, summary, support check) is no message. */
+  background?: boolean;
 }
 
 export interface QuotaRow {
@@ -37,21 +39,23 @@ export class UsageRepository {
 
   /** One answer added to its (day, user, model) row: an upsert, so the table grows by rows, not by messages. */
   async add(entry: UsageIncrement): Promise<void> {
-    const estimated = entry.estimated ? 1 : 0;
+    // A background call (a title, a summary, a support check) adds its tokens but is no message.
+    const requests = entry.background ? 0 : 1;
+    const estimated = entry.estimated && !entry.background ? 1 : 0;
     await this.db
       .insertInto('usage_daily')
       .values({
         day: entry.day,
         user_id: entry.userId,
         model: entry.model,
-        requests: 1,
+        requests,
         prompt_tokens: entry.promptTokens,
         completion_tokens: entry.completionTokens,
         estimated_requests: estimated,
       })
       .onConflict((oc) =>
         oc.columns(['day', 'user_id', 'model']).doUpdateSet({
-          requests: sql`usage_daily.requests + 1`,
+          requests: sql`usage_daily.requests + ${requests}`,
           prompt_tokens: sql`usage_daily.prompt_tokens + ${entry.promptTokens}`,
           completion_tokens: sql`usage_daily.completion_tokens + ${entry.completionTokens}`,
           estimated_requests: sql`usage_daily.estimated_requests + ${estimated}`,
