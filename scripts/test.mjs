@@ -24,7 +24,9 @@ let exitCode = 0;
 if (only !== 'e2e') {
   const report = path.join(out, 'vitest.json');
   rmSync(report, { force: true });
-  exitCode ||= run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  // Run, then record: `exitCode ||= run(...)` would skip the run once an earlier half failed.
+  const code = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  exitCode ||= code;
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += json.numPassedTests;
@@ -38,7 +40,8 @@ if (only !== 'e2e') {
 if (only !== 'unit') {
   const report = path.join(out, 'playwright.json');
   rmSync(report, { force: true });
-  exitCode ||= run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  const code = run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  exitCode ||= code;
   if (existsSync(report)) {
     const { stats } = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += stats.expected + stats.flaky;

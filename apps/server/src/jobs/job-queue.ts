@@ -49,6 +49,8 @@ export class JobQueue {
   private timer: NodeJS.Timeout | undefined;
   private immediate = false;
   private ticking = false;
+  /** The poll in progress, which stop() waits for: a claim it has in flight must not outlive the queue. */
+  private currentTick: Promise<void> = Promise.resolve();
   private active = 0;
   private stopped = true;
   private readonly inFlight = new Set<Promise<void>>();
@@ -127,6 +129,7 @@ export class JobQueue {
     this.stopped = true;
     clearTimeout(this.timer);
     this.shutdown.abort(new Error('shutdown'));
+    await this.currentTick;
     await Promise.allSettled([...this.inFlight]);
     releaseWorkerId(this.workerId);
   }
@@ -136,15 +139,25 @@ export class JobQueue {
     this.timer = setTimeout(() => void this.tick(), delayMs).unref();
   }
 
-  private async tick(): Promise<void> {
-    if (this.stopped || this.ticking) return;
+  private tick(): Promise<void> {
+    if (this.stopped || this.ticking) return Promise.resolve();
     this.ticking = true;
+    this.currentTick = this.poll();
+    return this.currentTick;
+  }
+
+  private async poll(): Promise<void> {
     try {
       await this.requeueAbandoned();
       await this.enqueueScheduled(false);
       while (!this.stopped && this.active < this.options.concurrency) {
         const job = await this.jobs.claim(this.options.leaseMs, this.workerId);
         if (!job) break;
+        if (this.stopped) {
+          // Claimed while the queue was stopping: back to the queue at once, the attempt not counted.
+          await this.jobs.release(job.id, job.attempts).catch(() => undefined);
+          break;
+        }
         this.active += 1;
         const run = this.execute(job).finally(() => {
           this.active -= 1;

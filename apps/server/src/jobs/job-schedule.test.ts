@@ -125,6 +125,52 @@ describe(`scheduled and typed jobs on one queue (${testDb})`, () => {
     expect(JSON.parse((await worker.get(kept))?.progress ?? 'null')).toEqual({ step: 1, of: 1 });
   });
 
+  it('gives back a job it claimed while stopping, and does not run it', async () => {
+    // A claim still on its way to the database when stop() is called (a loaded machine): held until then.
+    let claimStarted: () => void = () => undefined;
+    const claiming = new Promise<void>((resolve) => {
+      claimStarted = resolve;
+    });
+    let letClaim: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      letClaim = resolve;
+    });
+    const slowClaims = new Proxy(jobs, {
+      get(target, property, receiver) {
+        if (property === 'claim') {
+          return async (...args: Parameters<JobRepository['claim']>) => {
+            claimStarted();
+            await gate;
+            return target.claim(...args);
+          };
+        }
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const worker = new JobQueue(slowClaims, quiet, { leaseMs: 60_000, pollMs: 20, maxAttempts: 3, concurrency: 1 });
+    let ran = false;
+    const late = defineJob({
+      name: 'test.claimed-while-stopping',
+      payload: z.object({}),
+      handler: () => {
+        ran = true;
+        return Promise.resolve();
+      },
+    });
+    worker.register(late);
+    const id = await new KyselyUnitOfWork(db.kysely).run((tx) => worker.enqueue(tx, late, {}));
+    await worker.start();
+    await claiming;
+    const stopping = worker.stop();
+    letClaim();
+    await stopping;
+    await sleep(100);
+    expect(ran).toBe(false);
+    expect(await jobs.get(id)).toMatchObject({ status: 'queued', attempts: 0 });
+    await db.kysely.deleteFrom('jobs').where('id', '=', id).execute();
+  });
+
   it('puts a job stopped by shutdown back in the queue without counting the attempt', async () => {
     const worker = queue();
     let entered: () => void = () => undefined;
