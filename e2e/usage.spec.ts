@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ADMIN, signedInAsNewUser, signInViaApi } from './support/accounts';
-import { setFakeRuntime } from './support/fake-runtime-control';
+import { longReply, setFakeRuntime } from './support/fake-runtime-control';
 import { expect, test, toast } from './support/fixtures';
 
 const MODEL = 'llama3:latest';
@@ -21,7 +21,8 @@ test('a user sees their usage in Settings; an admin sees it on the dashboard, ex
 }) => {
   // Two browsers and several round trips: more than the default 30 s on a small machine.
   test.slow();
-  await setFakeRuntime(page.request, { reply: 'Counted and accounted for.' });
+  // A long answer (one token per word): after the rest of the suite this user must still be among the top 10.
+  await setFakeRuntime(page.request, { reply: `Counted and accounted for. ${longReply(5000)}`, tokenDelayMs: 0 });
   const user = await signedInAsNewUser(page, 'usage');
   await page.goto('/');
   await send(page, 'How much have I used?');
