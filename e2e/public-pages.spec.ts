@@ -71,9 +71,10 @@ test('the demo chat plays its script and loops', async ({ page }) => {
   await expect(messages).toHaveCount(1, { timeout: 2000 });
   await expect(messages).toHaveCount(2, { timeout: 3000 });
   await expect(messages).toHaveCount(4, { timeout: 6000 });
-  // A 3 s pause after the last message, then the script starts over.
-  await expect(messages).toHaveCount(0, { timeout: 5000 });
-  await expect(messages).toHaveCount(1, { timeout: 2000 });
+  // A 3 s pause after the last message, then the script starts over. The empty moment between two runs can be
+  // shorter than a poll on a loaded machine: the restart shows as fewer than four messages, then more again.
+  await expect.poll(() => messages.count(), { timeout: 6000, intervals: [100] }).toBeLessThan(4);
+  await expect(messages).toHaveCount(2, { timeout: 5000 });
 });
 
 test('the demo chat stands still, complete, for visitors who prefer reduced motion', async ({ page }) => {
