@@ -13,7 +13,7 @@ import {
   type TestUser,
   testDb,
 } from '../../../test/test-server';
-import { runCli } from '../../cli/cli';
+import { cli } from './backup-test-helpers';
 
 /** The queue's hourly backup job runs about every 0.7 s here (1 hour × 0.0002). */
 const SCALE = '0.0002';
@@ -92,19 +92,14 @@ describe(`scheduled backups and Back up now (${testDb})`, () => {
 
     // The backup is a real one: `hearth restore` checks every checksum and restores it onto a new instance.
     const target = mkdtempSync(path.join(tmpdir(), 'hearth-restore-scheduled-'));
-    const lines: string[] = [];
-    const io = {
-      isTty: false,
-      readAll: () => Promise.resolve(''),
-      promptHidden: () => Promise.resolve(''),
-      out: (line: string) => lines.push(line),
-      err: (line: string) => lines.push(line),
-    };
     const databaseUrl = testDb === 'postgres' ? await createPostgresDatabase() : undefined;
-    const env = { DATA_DIR: target, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' };
-    const code = await runCli(['restore', last?.location ?? ''], env, io);
-    expect(lines.join('\n')).not.toContain('rror');
-    expect(code).toBe(0);
+    const restored = await cli(['restore', last?.location ?? ''], {
+      DATA_DIR: target,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'silent',
+    });
+    expect(`${restored.out}\n${restored.err}`).not.toContain('rror');
+    expect(restored.code).toBe(0);
   });
 
   it('runs on schedule once turned on, and a failed backup is shown with its reason', async () => {

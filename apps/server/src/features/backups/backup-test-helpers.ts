@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { expect } from 'vitest';
 import { streamChat } from '../../../test/chat-helpers';
 import { createUser, type TestServer, type TestUser } from '../../../test/test-server';
+import { type CliIo, runCli } from '../../cli/cli';
 import type { Database } from '../../db/schema';
 import type { BlobStore } from '../../storage/blob-store';
 import { createCollection, uploadDocument, waitForDocument } from '../knowledge/knowledge-test-helpers';
@@ -54,4 +55,18 @@ export async function blobDigests(store: BlobStore): Promise<Record<string, stri
       .digest('hex');
   }
   return digests;
+}
+
+/** Runs `npm run hearth -- <argv>` in-process with this environment; what it printed, by stream. */
+export async function cli(argv: string[], env: Record<string, string | undefined>) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = {
+    isTty: false,
+    readAll: () => Promise.resolve(''),
+    promptHidden: () => Promise.resolve(''),
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+  };
+  return { code: await runCli(argv, env, io), out: out.join('\n'), err: err.join('\n') };
 }

@@ -14,30 +14,15 @@ import {
   type TestUser,
   testDb,
 } from '../../../test/test-server';
-import { type CliIo, runCli } from '../../cli/cli';
 import { loadConfig } from '../../config';
 import { createDb } from '../../db/database';
 import { createBlobStore } from '../../storage/create-blob-store';
-import { blobDigests, seedInstance, tableRows } from './backup-test-helpers';
+import { cli, blobDigests, seedInstance, tableRows } from './backup-test-helpers';
 import { SnapshotRepository } from './snapshot.repository';
 
 type Env = Record<string, string | undefined>;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-
-async function cli(argv: string[], env: Env) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    isTty: false,
-    readAll: () => Promise.resolve(''),
-    promptHidden: () => Promise.resolve(''),
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-  };
-  const code = await runCli(argv, env, io);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 /** A data folder (and, on PostgreSQL, a database) that has never been used. */
 async function emptyInstance(storage: Env, prefix: string): Promise<Env> {

@@ -10,27 +10,13 @@ import {
   type TestUser,
   testDb,
 } from '../../../test/test-server';
-import { type CliIo, runCli } from '../../cli/cli';
 import { loadConfig } from '../../config';
 import { createDb } from '../../db/database';
 import { buildMigrationCli } from '../../wiring/backup-cli';
 import { search } from '../knowledge/knowledge-test-helpers';
-import { seedInstance, tableRows } from './backup-test-helpers';
+import { cli, seedInstance, tableRows } from './backup-test-helpers';
 
 type Env = Record<string, string | undefined>;
-
-async function cli(argv: string[], env: Env) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    isTty: false,
-    readAll: () => Promise.resolve(''),
-    promptHidden: () => Promise.resolve(''),
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-  };
-  return { code: await runCli(argv, env, io), out: out.join('\n'), err: err.join('\n') };
-}
 
 /** Every row as text, value by value: the two databases hand back numbers and keys in their own types. */
 async function rowsOf(databaseUrl: string | undefined, dataDir: string) {
