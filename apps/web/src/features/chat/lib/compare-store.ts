@@ -1,4 +1,5 @@
 import type { CompareStreamEvent, Conversation, Message } from '@hearth/contract';
+import { createRepaintEmitter } from './repaint-emitter';
 
 /** One model's answer in a comparison, as its column shows it. */
 export interface CompareColumn {
@@ -29,23 +30,9 @@ interface CompareHooks {
 }
 
 const comparisons = new Map<string, Comparison>();
-const listeners = new Set<() => void>();
-let flushTimer: ReturnType<typeof setTimeout> | undefined;
+const { emit, emitSoon, subscribe } = createRepaintEmitter();
 
-const emit = (): void => {
-  clearTimeout(flushTimer);
-  flushTimer = undefined;
-  listeners.forEach((listener) => listener());
-};
-/** Tokens of two or three answers arrive faster than anyone reads: repaint at most every 50 ms. */
-const emitSoon = (): void => {
-  flushTimer ??= setTimeout(emit, 50);
-};
-
-export const subscribeComparisons = (listener: () => void): (() => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+export const subscribeComparisons = subscribe;
 
 export const getComparison = (key: string): Comparison | undefined => comparisons.get(key);
 

@@ -1,4 +1,5 @@
 import type { Attachment, Conversation, IndexingCollection, LiveAnswerEvent, Message } from '@hearth/contract';
+import { createRepaintEmitter } from './repaint-emitter';
 
 /** One answer being produced: what the screen shows until the result lands in the message cache. */
 export interface LiveTurn {
@@ -36,24 +37,9 @@ export interface TurnHooks {
 
 const turns = new Map<string, LiveTurn>();
 const controllers = new Map<string, AbortController>();
-const listeners = new Set<() => void>();
-let flushTimer: ReturnType<typeof setTimeout> | undefined;
+const { emit, emitSoon, subscribe } = createRepaintEmitter();
 
-const emit = (): void => {
-  clearTimeout(flushTimer);
-  flushTimer = undefined;
-  listeners.forEach((listener) => listener());
-};
-
-/** Tokens arrive faster than anyone reads: repaint at most every 50 ms. */
-const emitSoon = (): void => {
-  flushTimer ??= setTimeout(emit, 50);
-};
-
-export const subscribeTurns = (listener: () => void): (() => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+export const subscribeTurns = subscribe;
 
 export const getTurn = (key: string): LiveTurn | undefined => turns.get(key);
 
