@@ -31,6 +31,11 @@ export interface FakeKnobs {
   pullStepDelayMs?: number;
   /** What Ollama's /api/ps lists; size_vram > 0 means a model sits in GPU memory. */
   running?: { name: string; size: number; size_vram: number }[];
+  /**
+   * Function calling: offered a tool of this name, the fake calls it; after the tool's result it answers
+   * "Tool result: <the result>" (see apps/server/test/fakes/fake-ollama.ts).
+   */
+  toolCall?: { name: string; arguments: Record<string, unknown> } | null;
 }
 
 export const E2E_DEFAULT_KNOBS: Required<FakeKnobs> = {
@@ -44,4 +49,5 @@ export const E2E_DEFAULT_KNOBS: Required<FakeKnobs> = {
   pullSteps: 3,
   pullStepDelayMs: 0,
   running: [],
+  toolCall: null,
 };

@@ -10,6 +10,23 @@ const ImagePart = z.looseObject({
   image_url: z.looseObject({ url: z.string(), detail: z.string().optional() }),
 });
 
+export const OpenAIToolCall = z.looseObject({
+  id: z.string().max(200),
+  type: z.literal('function'),
+  function: z.looseObject({ name: z.string().max(64), arguments: z.string().max(100_000) }),
+});
+export type OpenAIToolCall = z.infer<typeof OpenAIToolCall>;
+
+/** A function the client offers the model; Hearth passes it on and returns the model's calls (it runs none). */
+const OpenAITool = z.looseObject({
+  type: z.literal('function'),
+  function: z.looseObject({
+    name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/),
+    description: z.string().max(10_000).optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+
 export const OpenAIMessage = z.looseObject({
   role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
   content: z
@@ -17,6 +34,10 @@ export const OpenAIMessage = z.looseObject({
     .nullable()
     .optional(),
   name: z.string().optional(),
+  /** An assistant turn that called tools (issue 20: clients that bring their own tools). */
+  tool_calls: z.array(OpenAIToolCall).max(128).nullable().optional(),
+  /** A tool turn: the call it answers. */
+  tool_call_id: z.string().max(200).optional(),
 });
 export type OpenAIMessage = z.infer<typeof OpenAIMessage>;
 
@@ -29,6 +50,7 @@ export const OpenAIChatCompletionRequest = z.looseObject({
   max_tokens: z.number().int().min(1).nullable().optional(),
   max_completion_tokens: z.number().int().min(1).nullable().optional(),
   n: z.number().int().min(1).max(1).nullable().optional(),
+  tools: z.array(OpenAITool).max(128).nullable().optional(),
 });
 export type OpenAIChatCompletionRequest = z.infer<typeof OpenAIChatCompletionRequest>;
 
@@ -39,7 +61,7 @@ export const OpenAIUsage = z.object({
 });
 export type OpenAIUsage = z.infer<typeof OpenAIUsage>;
 
-export const OpenAIFinishReason = z.enum(['stop', 'length']).nullable();
+export const OpenAIFinishReason = z.enum(['stop', 'length', 'tool_calls']).nullable();
 
 export const OpenAIChatCompletion = z.object({
   id: z.string(),
@@ -49,7 +71,12 @@ export const OpenAIChatCompletion = z.object({
   choices: z.array(
     z.object({
       index: z.number().int(),
-      message: z.object({ role: z.literal('assistant'), content: z.string(), refusal: z.null() }),
+      message: z.object({
+        role: z.literal('assistant'),
+        content: z.string().nullable(),
+        refusal: z.null(),
+        tool_calls: z.array(OpenAIToolCall).optional(),
+      }),
       logprobs: z.null(),
       finish_reason: OpenAIFinishReason,
     }),
@@ -66,7 +93,11 @@ export const OpenAIChatCompletionChunk = z.object({
   choices: z.array(
     z.object({
       index: z.number().int(),
-      delta: z.object({ role: z.literal('assistant').optional(), content: z.string().optional() }),
+      delta: z.object({
+        role: z.literal('assistant').optional(),
+        content: z.string().optional(),
+        tool_calls: z.array(OpenAIToolCall.extend({ index: z.number().int() })).optional(),
+      }),
       logprobs: z.null(),
       finish_reason: OpenAIFinishReason,
     }),

@@ -43,6 +43,27 @@ export interface FakeOllamaKnobs {
   synonyms: Record<string, string>;
   /** Answer /api/embed (only) with this status. */
   embedFailStatus: number | null;
+  /**
+   * Function calling: when the request offers a tool of this name and its last message is not a tool result,
+   * the answer is this call; after a tool result the answer is "Tool result: <the result>".
+   */
+  toolCall: FakeToolCall | null;
+}
+
+export interface FakeToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** The shared function-calling rule of the fakes (see FakeOllamaKnobs.toolCall). */
+export function plannedToolStep(
+  toolCall: FakeToolCall | null,
+  body: { tools?: { function?: { name?: string } }[]; messages?: { role: string; content?: unknown }[] },
+): { call: FakeToolCall } | { reply: string } | null {
+  const last = body.messages?.at(-1);
+  if (last?.role === 'tool') return { reply: `Tool result: ${String(last.content ?? '')}` };
+  if (!toolCall || !body.tools?.some((tool) => tool.function?.name === toolCall.name)) return null;
+  return { call: toolCall };
 }
 
 export interface FakeOllama extends FakeServer {
@@ -76,6 +97,7 @@ const DEFAULT_KNOBS: FakeOllamaKnobs = {
   embeddingDimensions: 8,
   synonyms: {},
   embedFailStatus: null,
+  toolCall: null,
 };
 
 const json = (response: ServerResponse, status: number, body: unknown) =>
@@ -147,7 +169,21 @@ export async function startFakeOllama(knobs: Partial<FakeOllamaKnobs> = {}): Pro
     if (!find(body.model))
       return json(response, 404, { error: `model "${body.model}" not found, try pulling it first` });
     if (state.failingModels.includes(body.model)) return json(response, 500, { error: 'internal fake failure' });
-    const words = (state.replies[body.model] ?? state.reply).split(/(?<= )/);
+    const step = plannedToolStep(state.toolCall, request.body as Parameters<typeof plannedToolStep>[1]);
+    if (step && 'call' in step) {
+      const message = {
+        role: 'assistant',
+        content: '',
+        tool_calls: [{ function: { name: step.call.name, arguments: step.call.arguments } }],
+      };
+      response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      response.write(`${JSON.stringify({ model: body.model, message, done: false })}\n`);
+      const end = { model: body.model, message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop' };
+      response.end(`${JSON.stringify({ ...end, prompt_eval_count: 12, eval_count: 5 })}\n`);
+      return;
+    }
+    const reply = step ? step.reply : (state.replies[body.model] ?? state.reply);
+    const words = reply.split(/(?<= )/);
     const lines = words.map(
       (word) =>
         `${JSON.stringify({ model: body.model, message: { role: 'assistant', content: word }, done: false })}\n`,

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { hashedBagOfWords } from './fake-embedding';
 import { type FakeServer, type RecordedRequest, startFakeServer, writeSlowly } from './fake-http';
+import { type FakeToolCall, plannedToolStep } from './fake-ollama';
 
 /**
  * A local stand-in for an OpenAI-compatible server (llama.cpp server, vLLM, OpenAI): /v1/models,
@@ -20,6 +21,8 @@ export interface FakeOpenAiKnobs {
   embeddingDimensions: number;
   /** Words the fake embedder treats as the same word (see fake-embedding.ts). */
   synonyms: Record<string, string>;
+  /** Function calling, the same rule as the fake Ollama's (FakeOllamaKnobs.toolCall). */
+  toolCall: FakeToolCall | null;
 }
 
 export interface FakeOpenAi extends FakeServer {
@@ -38,6 +41,7 @@ const DEFAULT_KNOBS: FakeOpenAiKnobs = {
   apiKey: null,
   embeddingDimensions: 8,
   synonyms: {},
+  toolCall: null,
 };
 
 const json = (response: ServerResponse, status: number, body: unknown) =>
@@ -64,7 +68,7 @@ export async function startFakeOpenAi(knobs: Partial<FakeOpenAiKnobs> = {}): Pro
         });
       case 'POST /v1/chat/completions':
         if (!known) return error(response, 404, `The model \`${body?.model}\` does not exist.`, 'model_not_found');
-        return chat(body?.model ?? '', body?.stream === true, response);
+        return chat(body?.model ?? '', body?.stream === true, response, request.body);
       case 'POST /v1/embeddings': {
         if (!known) return error(response, 404, `The model \`${body?.model}\` does not exist.`, 'model_not_found');
         const texts = Array.isArray(body?.input) ? body.input : [body?.input ?? ''];
@@ -83,15 +87,30 @@ export async function startFakeOpenAi(knobs: Partial<FakeOpenAiKnobs> = {}): Pro
     }
   });
 
-  async function chat(model: string, stream: boolean, response: ServerResponse) {
-    const words = state.reply.split(/(?<= )/);
+  async function chat(model: string, stream: boolean, response: ServerResponse, body: unknown) {
+    const step = plannedToolStep(state.toolCall, body as Parameters<typeof plannedToolStep>[1]);
+    const reply = step && 'reply' in step ? step.reply : state.reply;
+    const call = step && 'call' in step ? step.call : null;
+    const toolCalls = call
+      ? [
+          {
+            id: 'call_fake_1',
+            type: 'function',
+            function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+          },
+        ]
+      : undefined;
+    const words = call ? [] : reply.split(/(?<= )/);
     if (!stream) {
+      const message = call
+        ? { role: 'assistant', content: null, tool_calls: toolCalls }
+        : { role: 'assistant', content: reply };
       return json(response, 200, {
         id: 'chatcmpl-fake',
         object: 'chat.completion',
         created: 1_760_000_000,
         model,
-        choices: [{ index: 0, message: { role: 'assistant', content: state.reply }, finish_reason: 'stop' }],
+        choices: [{ index: 0, message, finish_reason: call ? 'tool_calls' : 'stop' }],
         usage: { prompt_tokens: 10, completion_tokens: words.length, total_tokens: 10 + words.length },
       });
     }
@@ -114,7 +133,24 @@ export async function startFakeOpenAi(knobs: Partial<FakeOpenAiKnobs> = {}): Pro
     const lines = words.map((word, index) =>
       chunk(index === 0 ? { role: 'assistant', content: word } : { content: word }, null),
     );
-    lines.push(chunk({}, 'stop'));
+    if (toolCalls) {
+      // Streamed the way OpenAI does: the call's name first, its arguments in two pieces.
+      const [first = { id: '', function: { name: '', arguments: '' } }] = toolCalls;
+      const half = Math.ceil(first.function.arguments.length / 2);
+      const piece = (extra: object) => ({ tool_calls: [{ index: 0, ...extra }] });
+      lines.push(
+        chunk(
+          {
+            role: 'assistant',
+            ...piece({ id: first.id, type: 'function', function: { name: first.function.name, arguments: '' } }),
+          },
+          null,
+        ),
+      );
+      lines.push(chunk(piece({ function: { arguments: first.function.arguments.slice(0, half) } }), null));
+      lines.push(chunk(piece({ function: { arguments: first.function.arguments.slice(half) } }), null));
+    }
+    lines.push(chunk({}, call ? 'tool_calls' : 'stop'));
     lines.push(
       chunk({}, null, { prompt_tokens: 10, completion_tokens: words.length, total_tokens: 10 + words.length }),
     );

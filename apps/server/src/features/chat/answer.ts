@@ -1,7 +1,15 @@
-import type { AdvancedRetrievalSummary, ErrorCode, IndexingCollection, UsedDocument } from '@hearth/contract';
+import type {
+  AdvancedRetrievalSummary,
+  ErrorCode,
+  IndexingCollection,
+  ToolCallRecord,
+  UsedDocument,
+} from '@hearth/contract';
 import type { ModelProvider } from '../models';
+import type { ToolSession } from '../tools';
 import { type ModelAnswer, ModelCallError, errorCodeOf, runModel } from './model-call';
 import type { PromptPlan } from './prompt-plan';
+import { runWithTools } from './tool-loop';
 import type { UsageMeter } from './usage-meter';
 
 export const BOTH_FAILED_MESSAGE = 'Both enhanced and fallback chat services failed';
@@ -16,6 +24,8 @@ export interface PreparedPrompt {
     indexing: IndexingCollection[];
     advanced: boolean;
     details?: AdvancedRetrievalSummary;
+    /** The web searches made (issue 20); their results are among `documents`. */
+    webQueries?: string[];
   };
 }
 
@@ -37,6 +47,9 @@ export interface AnswerRequest {
   onEnhancedFailure?: (error: unknown) => void;
   /** Counts the answer for its user (issue 19). */
   meter?: UsageMeter;
+  /** Tools for the enhanced call (issue 20); the plain fallback never calls tools. */
+  tools?: () => Promise<ToolSession | null>;
+  onToolCall?: (record: ToolCallRecord) => void;
 }
 
 export type AnswerOutcome =
@@ -64,12 +77,18 @@ export async function answerWithFallback(request: AnswerRequest): Promise<Answer
   const { provider, model, temperature, topP, maxTokens, contextSize, signal } = request;
   const call = async (prepared: PreparedPrompt, fallback: boolean): Promise<AnswerOutcome> => {
     request.onContext?.(prepared);
-    const answer = await runModel(
-      provider,
-      { model, messages: prepared.plan.messages, temperature, topP, maxTokens, contextSize, signal },
-      request.onToken,
-      request.meter,
-    );
+    const chat = { model, messages: prepared.plan.messages, temperature, topP, maxTokens, contextSize, signal };
+    const session = !fallback && request.tools ? await request.tools() : null;
+    const answer = session
+      ? await runWithTools({
+          provider,
+          request: chat,
+          session,
+          onToken: request.onToken,
+          onToolCall: request.onToolCall,
+          meter: request.meter,
+        })
+      : await runModel(provider, chat, request.onToken, request.meter);
     return { status: answer.finishReason === 'aborted' ? 'stopped' : 'answered', answer, prepared, fallback };
   };
 

@@ -1,7 +1,7 @@
-import type { ErrorCode } from '@hearth/contract';
+import type { ErrorCode, ToolCallRecord } from '@hearth/contract';
 import { AppError } from '../../http/errors';
 import { TextBatcher } from '../../lib/text-batcher';
-import { type ChatRequest, type ModelProvider, ProviderError } from '../models';
+import { type ChatRequest, type ModelProvider, ProviderError, type ToolCallRequest } from '../models';
 import { estimateTokens } from './prompt-plan';
 import { estimatePromptTokens, type UsageMeter } from './usage-meter';
 
@@ -9,7 +9,11 @@ export interface ModelAnswer {
   text: string;
   promptTokens: number | null;
   completionTokens: number | null;
-  finishReason: 'stop' | 'length' | 'aborted';
+  finishReason: 'stop' | 'length' | 'aborted' | 'tool_calls';
+  /** The tools the model asked for (finishReason 'tool_calls'). */
+  toolCalls?: ToolCallRequest[];
+  /** The tool calls that ran for this answer (tool-loop.ts), in order. */
+  calls?: ToolCallRecord[];
 }
 
 /** A model call that failed; `partial` when some of the answer had already been streamed. */
@@ -37,6 +41,7 @@ export async function runModel(
 ): Promise<ModelAnswer> {
   if (meter) return metered(meter, request, await runModel(provider, request, onToken));
   let text = '';
+  let toolCalls: ToolCallRequest[] | undefined;
   const paced = onToken ? new TextBatcher(onToken) : null;
   const stopped = (): ModelAnswer => ({ text, promptTokens: null, completionTokens: null, finishReason: 'aborted' });
   try {
@@ -47,11 +52,16 @@ export async function runModel(
         paced?.push(chunk.text);
         continue;
       }
+      if (chunk.type === 'tool_calls') {
+        toolCalls = [...(toolCalls ?? []), ...chunk.calls];
+        continue;
+      }
       return {
         text,
         promptTokens: chunk.promptTokens,
         completionTokens: chunk.completionTokens,
         finishReason: request.signal.aborted ? 'aborted' : chunk.finishReason,
+        ...(toolCalls && !request.signal.aborted ? { toolCalls } : {}),
       };
     }
   } catch (error) {

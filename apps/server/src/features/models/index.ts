@@ -3,6 +3,8 @@ export {
   ProviderError,
   type ChatRequest,
   type ChatTurn,
+  type ToolCallRequest,
+  type ToolSpec,
   type ListedModel,
   type ModelProvider,
   type ModelRegistry,

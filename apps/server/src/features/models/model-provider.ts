@@ -24,10 +24,28 @@ export interface ProviderModel {
 }
 
 export interface ChatTurn {
-  role: 'system' | 'user' | 'assistant';
+  role: 'system' | 'user' | 'assistant' | 'tool';
   content: string;
   /** Base64 images (no data: prefix) for vision models. */
   images?: string[];
+  /** An assistant turn that asked for tools (issue 20). */
+  toolCalls?: ToolCallRequest[];
+  /** A tool turn: the call it answers. */
+  toolCallId?: string;
+}
+
+/** A tool offered to the model: OpenAI's function shape (name ^[a-zA-Z0-9_-]{1,64}$, JSON-schema parameters). */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** A tool call the model asked for; `arguments` is the JSON text it wrote (possibly invalid). */
+export interface ToolCallRequest {
+  id: string;
+  name: string;
+  arguments: string;
 }
 
 export interface ChatRequest {
@@ -38,6 +56,8 @@ export interface ChatRequest {
   topP?: number;
   /** The context window the runtime should allocate (Ollama's num_ctx); absent: the runtime's own default. */
   contextSize?: number;
+  /** Tools the model may call (issue 20); a runtime without tool support ignores them. */
+  tools?: ToolSpec[];
   /**
    * Aborting must stop generation upstream (close the HTTP request / cancel the built-in evaluation). A stopped
    * stream ends with a `done` chunk whose finishReason is 'aborted' (it does not throw).
@@ -47,11 +67,13 @@ export interface ChatRequest {
 
 export type ChatChunk =
   | { type: 'token'; text: string }
+  /** The model asks for these tools; `done` follows with finishReason 'tool_calls'. */
+  | { type: 'tool_calls'; calls: ToolCallRequest[] }
   | {
       type: 'done';
       promptTokens: number | null;
       completionTokens: number | null;
-      finishReason: 'stop' | 'length' | 'aborted';
+      finishReason: 'stop' | 'length' | 'aborted' | 'tool_calls';
     };
 
 export interface ProviderHealth {

@@ -142,4 +142,49 @@ describe(`OpenAI-compatible API with the official client (${testDb})`, () => {
       fixture.ollama.knobs.failStatus = null;
     }
   });
+  it("passes the client's own tools through and returns the model's calls, streamed or not", async () => {
+    fixture.ollama.knobs.toolCall = { name: 'get_weather', arguments: { city: 'Oslo' } };
+    const tools = [
+      {
+        type: 'function' as const,
+        function: {
+          name: 'get_weather',
+          description: 'Weather now',
+          parameters: { type: 'object', properties: { city: { type: 'string' } } },
+        },
+      },
+    ];
+    const messages = [{ role: 'user' as const, content: 'Weather in Oslo?' }];
+    const completion = await client.chat.completions.create({ model: 'llama3:latest', messages, tools });
+    const choice = completion.choices[0];
+    expect(choice?.finish_reason).toBe('tool_calls');
+    const call = choice?.message.tool_calls?.[0];
+    if (call?.type !== 'function') throw new Error('no function call');
+    expect(call).toMatchObject({ type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } });
+    const sent = fixture.ollama.chats().at(-1)?.body as { tools: { function: { name: string } }[] };
+    expect(sent.tools.map((tool) => tool.function.name)).toEqual(['get_weather']);
+
+    const stream = await client.chat.completions.create({ model: 'llama3:latest', messages, tools, stream: true });
+    const deltas = [];
+    let finish: string | null = null;
+    for await (const chunk of stream) {
+      deltas.push(...(chunk.choices[0]?.delta.tool_calls ?? []));
+      finish = chunk.choices[0]?.finish_reason ?? finish;
+    }
+    expect(finish).toBe('tool_calls');
+    expect(deltas[0]).toMatchObject({ index: 0, function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } });
+
+    // The client runs the tool and sends the result back: the model answers from it.
+    const answered = await client.chat.completions.create({
+      model: 'llama3:latest',
+      tools,
+      messages: [
+        ...messages,
+        { role: 'assistant', content: null, tool_calls: [call] },
+        { role: 'tool', tool_call_id: call.id, content: 'Sunny, 21 °C' },
+      ],
+    });
+    expect(answered.choices[0]?.message.content).toBe('Tool result: Sunny, 21 °C');
+    fixture.ollama.knobs.toolCall = null;
+  });
 });

@@ -17,7 +17,7 @@ import {
   estimateTokens,
   type UsageMeter,
 } from '../chat';
-import type { ChatTurn, ModelProvider, ScopedModelRegistry } from '../models';
+import type { ChatTurn, ModelProvider, ScopedModelRegistry, ToolCallRequest, ToolSpec } from '../models';
 
 export interface PreparedCompletion {
   id: string;
@@ -34,6 +34,8 @@ export interface PreparedCompletion {
   contextSize: number | undefined;
   /** Counts the answer for the token's owner (issue 19). */
   meter: UsageMeter | undefined;
+  /** The client's own functions, passed to the model; their calls go back to the client (issue 20). */
+  tools: ToolSpec[] | undefined;
 }
 
 /** The presets a caller may use, as /v1 names them: by their exact name, like a model. */
@@ -47,12 +49,21 @@ const ROLE: Record<OpenAIMessage['role'], ChatTurn['role']> = {
   developer: 'system',
   user: 'user',
   assistant: 'assistant',
-  tool: 'user',
+  tool: 'tool',
 };
 
 /** OpenAI content (a string or parts) as our turn: text joined, images from data: URLs only. */
 function toTurn(message: OpenAIMessage): ChatTurn {
   const role = ROLE[message.role];
+  if (message.role === 'tool') return { role, content: textOf(message.content), toolCallId: message.tool_call_id };
+  if (message.role === 'assistant' && message.tool_calls?.length) {
+    const toolCalls = message.tool_calls.map((call) => ({
+      id: call.id,
+      name: call.function.name,
+      arguments: call.function.arguments,
+    }));
+    return { role, content: textOf(message.content), toolCalls };
+  }
   if (typeof message.content === 'string' || !message.content) return { role, content: message.content ?? '' };
   const texts: string[] = [];
   const images: string[] = [];
@@ -69,7 +80,22 @@ function toTurn(message: OpenAIMessage): ChatTurn {
   return images.length > 0 ? { role, content: texts.join('\n'), images } : { role, content: texts.join('\n') };
 }
 
-const finishReason = (answer: ModelAnswer) => (answer.finishReason === 'length' ? 'length' : 'stop');
+function textOf(content: OpenAIMessage['content']): string {
+  if (typeof content === 'string' || !content) return content ?? '';
+  return content
+    .flatMap((part) => (part.type === 'text' && typeof part.text === 'string' ? [part.text] : []))
+    .join('\n');
+}
+
+const finishReason = (answer: ModelAnswer) =>
+  answer.toolCalls?.length ? 'tool_calls' : answer.finishReason === 'length' ? 'length' : 'stop';
+
+const toOpenAiCalls = (calls: ToolCallRequest[]) =>
+  calls.map((call) => ({
+    id: call.id,
+    type: 'function' as const,
+    function: { name: call.name, arguments: call.arguments },
+  }));
 
 /** The /v1 API: Hearth's models behind OpenAI's Chat Completions wire format. */
 export class OpenAICompatService {
@@ -127,6 +153,13 @@ export class OpenAICompatService {
       topP: typeof body.top_p === 'number' ? body.top_p : settings?.top_p,
       contextSize: settings?.context_size,
       meter: this.accounting?.meter(userId),
+      tools: body.tools?.length
+        ? body.tools.map(({ function: fn }) => ({
+            name: fn.name,
+            description: fn.description ?? '',
+            parameters: fn.parameters ?? { type: 'object', properties: {} },
+          }))
+        : undefined,
     };
   }
 
@@ -157,8 +190,17 @@ export class OpenAICompatService {
   }
 
   private run(prepared: PreparedCompletion, signal: AbortSignal, onToken?: (text: string) => void) {
-    const { provider, messages, temperature, maxTokens, topP, contextSize } = prepared;
-    const request = { model: prepared.runtimeModel, messages, temperature, maxTokens, topP, contextSize, signal };
+    const { provider, messages, temperature, maxTokens, topP, contextSize, tools } = prepared;
+    const request = {
+      model: prepared.runtimeModel,
+      messages,
+      temperature,
+      maxTokens,
+      topP,
+      contextSize,
+      tools,
+      signal,
+    };
     return runModel(provider, request, onToken, prepared.meter);
   }
 
@@ -179,7 +221,14 @@ export class OpenAICompatService {
       choices: [
         {
           index: 0,
-          message: { role: 'assistant', content: answer.text, refusal: null },
+          message: answer.toolCalls?.length
+            ? {
+                role: 'assistant',
+                content: answer.text || null,
+                refusal: null,
+                tool_calls: toOpenAiCalls(answer.toolCalls),
+              }
+            : { role: 'assistant', content: answer.text, refusal: null },
           logprobs: null,
           finish_reason: finishReason(answer),
         },
@@ -197,7 +246,7 @@ export class OpenAICompatService {
   ): Promise<void> {
     const chunk = (
       delta: OpenAIChatCompletionChunk['choices'][number]['delta'],
-      finish: 'stop' | 'length' | null = null,
+      finish: 'stop' | 'length' | 'tool_calls' | null = null,
     ): OpenAIChatCompletionChunk => ({
       id: prepared.id,
       object: 'chat.completion.chunk',
@@ -209,6 +258,9 @@ export class OpenAICompatService {
     write(chunk({ role: 'assistant', content: '' }));
     const answer = await this.run(prepared, signal, (text) => write(chunk({ content: text })));
     if (signal.aborted) return;
+    if (answer.toolCalls?.length) {
+      write(chunk({ tool_calls: toOpenAiCalls(answer.toolCalls).map((call, index) => ({ index, ...call })) }));
+    }
     write(chunk({}, finishReason(answer)));
     if (includeUsage) {
       write({

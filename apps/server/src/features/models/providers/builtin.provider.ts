@@ -12,6 +12,7 @@ import {
   ProviderError,
   type ProviderModel,
 } from '../model-provider';
+import { fromLlamaCalls, toLlamaFunctions, toLlamaHistory } from './builtin-functions';
 import { type GgufSummary, readGgufMetadata, summarizeGguf } from './gguf-metadata';
 import type { GpuState, LlamaRuntime, NodeLlama } from './llama-runtime';
 
@@ -30,7 +31,7 @@ interface GgufFile {
 
 /** Turns without a chat template: a plain transcript the model continues after "Assistant:". */
 export function plainPrompt(messages: ChatTurn[]): string {
-  const label = { system: 'System', user: 'User', assistant: 'Assistant' } as const;
+  const label = { system: 'System', user: 'User', assistant: 'Assistant', tool: 'Tool' } as const;
   return `${messages.map((turn) => `${label[turn.role]}: ${turn.content}`).join('\n')}\nAssistant:`;
 }
 
@@ -215,13 +216,10 @@ async function generate(job: Generation, queue: AsyncQueue<ChatChunk>): Promise<
   let stopReason: string;
   if (job.useTemplate) {
     const chat = new lib.LlamaChat({ contextSequence: sequence, chatWrapper: lib.resolveChatWrapper(job.model) });
-    const history = request.messages.map((turn) =>
-      turn.role === 'assistant'
-        ? { type: 'model' as const, response: [turn.content] }
-        : { type: turn.role, text: turn.content },
-    );
-    const result = await chat.generateResponse([...history, { type: 'model', response: [] }], options);
+    const functions = request.tools?.length ? { functions: toLlamaFunctions(request.tools) } : {};
+    const result = await chat.generateResponse(toLlamaHistory(request.messages), { ...options, ...functions });
     stopReason = result.metadata.stopReason;
+    if (result.functionCalls?.length) queue.push({ type: 'tool_calls', calls: fromLlamaCalls(result.functionCalls) });
     chat.dispose({ disposeSequence: false });
   } else {
     const completion = new lib.LlamaCompletion({ contextSequence: sequence });
@@ -240,6 +238,12 @@ async function generate(job: Generation, queue: AsyncQueue<ChatChunk>): Promise<
     type: 'done',
     promptTokens: usage.usedInputTokens,
     completionTokens: usage.usedOutputTokens,
-    finishReason: signal.aborted || stopReason === 'abort' ? 'aborted' : stopReason === 'maxTokens' ? 'length' : 'stop',
+    finishReason: finishOf(stopReason, signal.aborted),
   };
+}
+
+function finishOf(stopReason: string, aborted: boolean): 'stop' | 'length' | 'aborted' | 'tool_calls' {
+  if (aborted || stopReason === 'abort') return 'aborted';
+  if (stopReason === 'functionCalls') return 'tool_calls';
+  return stopReason === 'maxTokens' ? 'length' : 'stop';
 }

@@ -2,7 +2,9 @@ import { isEmbeddingModel, isVisionModel } from '@hearth/contract';
 import {
   type ChatChunk,
   type ChatRequest,
+  type ChatTurn,
   type ModelProvider,
+  type ToolCallRequest,
   type ProviderHealth,
   ProviderError,
   type ProviderModel,
@@ -163,11 +165,10 @@ export class OllamaProvider implements ModelProvider {
       body: {
         model: request.model,
         stream: true,
-        messages: request.messages.map((turn) => ({
-          role: turn.role,
-          content: turn.content,
-          ...(turn.images?.length ? { images: turn.images } : {}),
-        })),
+        messages: request.messages.map(toOllamaMessage),
+        ...(request.tools?.length
+          ? { tools: request.tools.map((tool) => ({ type: 'function', function: tool })) }
+          : {}),
         options: {
           ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
           ...(request.maxTokens === undefined ? {} : { num_predict: request.maxTokens }),
@@ -182,11 +183,12 @@ export class OllamaProvider implements ModelProvider {
     }
     const { response, controller } = opened;
     const unlink = linkAbort(request.signal, controller);
+    const calls: ToolCallRequest[] = [];
     try {
       for await (const line of readLines(response.body ?? emptyBody())) {
         if (!line.trim()) continue;
         const event = JSON.parse(line) as {
-          message?: { content?: string };
+          message?: { content?: string; tool_calls?: OllamaToolCall[] };
           done?: boolean;
           done_reason?: string;
           prompt_eval_count?: number;
@@ -195,12 +197,14 @@ export class OllamaProvider implements ModelProvider {
         };
         if (event.error) throw new ProviderError(`${this.name}: ${event.error}`, 'upstream_error');
         if (event.message?.content) yield { type: 'token', text: event.message.content };
+        for (const call of event.message?.tool_calls ?? []) calls.push(fromOllamaCall(call, calls.length));
         if (event.done) {
+          if (calls.length > 0) yield { type: 'tool_calls', calls };
           yield {
             type: 'done',
             promptTokens: event.prompt_eval_count ?? null,
             completionTokens: event.eval_count ?? null,
-            finishReason: event.done_reason === 'length' ? 'length' : 'stop',
+            finishReason: calls.length > 0 ? 'tool_calls' : event.done_reason === 'length' ? 'length' : 'stop',
           };
           return;
         }
@@ -270,3 +274,38 @@ export class OllamaProvider implements ModelProvider {
 }
 
 const emptyBody = () => new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+
+interface OllamaToolCall {
+  id?: string;
+  function?: { name?: string; arguments?: unknown };
+}
+
+/** Ollama sends a call's arguments as an object (not JSON text) and may leave out its id. */
+function fromOllamaCall(call: OllamaToolCall, index: number): ToolCallRequest {
+  const args = call.function?.arguments;
+  return {
+    id: call.id ?? `call_${index}`,
+    name: call.function?.name ?? '',
+    arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}),
+  };
+}
+
+function toOllamaMessage(turn: ChatTurn) {
+  const toolCalls = turn.toolCalls?.map((call) => ({
+    function: { name: call.name, arguments: parseArguments(call.arguments) },
+  }));
+  return {
+    role: turn.role,
+    content: turn.content,
+    ...(turn.images?.length ? { images: turn.images } : {}),
+    ...(toolCalls?.length ? { tool_calls: toolCalls } : {}),
+  };
+}
+
+function parseArguments(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return {};
+  }
+}

@@ -7,6 +7,7 @@ import {
   type ProviderHealth,
   ProviderError,
   type ProviderModel,
+  type ToolCallRequest,
 } from '../model-provider';
 import { readSse } from '../../../lib/sse-reader';
 import {
@@ -32,8 +33,17 @@ export interface OpenAiProviderOptions {
   network?: ProviderNetwork;
 }
 
+interface ToolCallDelta {
+  index?: number;
+  id?: string;
+  function?: { name?: string; arguments?: string };
+}
+
 interface SseChunk {
-  choices?: { delta?: { content?: string | null }; finish_reason?: string | null }[];
+  choices?: {
+    delta?: { content?: string | null; tool_calls?: ToolCallDelta[] | null };
+    finish_reason?: string | null;
+  }[];
   usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
   error?: { message?: string };
 }
@@ -107,6 +117,9 @@ export class OpenAiProvider implements ModelProvider {
         ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
         ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
         ...(request.topP === undefined ? {} : { top_p: request.topP }),
+        ...(request.tools?.length
+          ? { tools: request.tools.map((tool) => ({ type: 'function', function: tool })) }
+          : {}),
       },
     });
     if (!opened) {
@@ -115,13 +128,16 @@ export class OpenAiProvider implements ModelProvider {
     }
     const { response, controller } = opened;
     const unlink = linkAbort(request.signal, controller);
-    let finish: 'stop' | 'length' | null = null;
+    let finish: 'stop' | 'length' | 'tool_calls' | null = null;
     let usage: SseChunk['usage'] = null;
+    // A call arrives in pieces (name first, arguments in fragments), keyed by its index.
+    const calls = new Map<number, ToolCallRequest>();
     try {
       // Server-sent events: a chunk's JSON may span several data: lines (joined by the parser).
       for await (const message of readSse(response.body ?? new ReadableStream())) {
         const data = message.data.trim();
         if (data === '[DONE]') {
+          if (calls.size > 0) yield { type: 'tool_calls', calls: [...calls.values()] };
           yield {
             type: 'done',
             promptTokens: usage?.prompt_tokens ?? null,
@@ -135,7 +151,8 @@ export class OpenAiProvider implements ModelProvider {
         if (chunk.usage) usage = chunk.usage;
         const choice = chunk.choices?.[0];
         if (choice?.delta?.content) yield { type: 'token', text: choice.delta.content };
-        if (choice?.finish_reason) finish = choice.finish_reason === 'length' ? 'length' : 'stop';
+        for (const delta of choice?.delta?.tool_calls ?? []) collectCall(calls, delta);
+        if (choice?.finish_reason) finish = finishOf(choice.finish_reason, calls.size > 0);
       }
       throw new ProviderError(`${this.name} closed the stream before the answer was complete`, 'upstream_error');
     } catch (error) {
@@ -161,7 +178,33 @@ export class OpenAiProvider implements ModelProvider {
   }
 }
 
+function collectCall(calls: Map<number, ToolCallRequest>, delta: ToolCallDelta) {
+  const index = delta.index ?? 0;
+  const call = calls.get(index) ?? { id: delta.id ?? `call_${index}`, name: '', arguments: '' };
+  if (delta.id) call.id = delta.id;
+  call.name += delta.function?.name ?? '';
+  call.arguments += delta.function?.arguments ?? '';
+  calls.set(index, call);
+}
+
+function finishOf(reason: string, hasCalls: boolean): 'stop' | 'length' | 'tool_calls' {
+  if (reason === 'length') return 'length';
+  return reason === 'tool_calls' || hasCalls ? 'tool_calls' : 'stop';
+}
+
 function toOpenAiMessage(turn: ChatTurn) {
+  if (turn.role === 'tool') return { role: 'tool', tool_call_id: turn.toolCallId, content: turn.content };
+  if (turn.toolCalls?.length) {
+    return {
+      role: 'assistant',
+      content: turn.content || null,
+      tool_calls: turn.toolCalls.map((call) => ({
+        id: call.id,
+        type: 'function',
+        function: { name: call.name, arguments: call.arguments },
+      })),
+    };
+  }
   if (!turn.images?.length) return { role: turn.role, content: turn.content };
   return {
     role: turn.role,
