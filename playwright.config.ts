@@ -25,6 +25,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
+    // The app follows the browser's language (issue 20): every spec runs in English unless it says otherwise.
+    locale: 'en-US',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     launchOptions: {
@@ -38,6 +40,9 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // Voice (issue 20): a fake microphone that needs no permission prompt.
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
       ],
     },
   },
@@ -69,6 +74,8 @@ export default defineConfig({
       CHAT_AUTO_TITLE: 'false',
       // GGUF downloads come from the local fake file server.
       ALLOW_PRIVATE_DOWNLOADS: 'true',
+      // MCP (issue 20): mcp.spec.ts registers the fake stdio MCP server, started by this very node executable.
+      MCP_STDIO_COMMANDS: process.execPath,
     },
   },
 });

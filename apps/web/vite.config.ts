@@ -29,6 +29,13 @@ export default defineConfig({
               priority: 10,
             },
             { name: 'vendor', test: /node_modules[\\/]/ },
+            // One chunk per language other than English (lib/i18n.ts fetches it when the language is chosen).
+            {
+              debugName: 'locales',
+              name: (id: string) => /[\\/]locales[\\/]([\w-]+)[\\/]/.exec(id)?.[1] ?? null,
+              test: /src[\\/]locales[\\/](?!en[\\/])/,
+              priority: 30,
+            },
           ],
         },
       },
@@ -44,5 +51,6 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
   },
 });

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { startFakeFileServer } from '../../apps/server/test/fakes/fake-file-server';
 import { startFakeOllama } from '../../apps/server/test/fakes/fake-ollama';
 import { startFakeSmtp } from '../../apps/server/test/fakes/fake-smtp';
+import { startFakeSpeech } from '../../apps/server/test/fakes/fake-speech';
 import { E2E_DEFAULT_KNOBS, FAKE_CONTROL_PORT, type FakeKnobs } from './fake-runtime';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -17,6 +18,8 @@ const fake = await startFakeOllama({ ...E2E_DEFAULT_KNOBS, models: [...E2E_DEFAU
 const files = await startFakeFileServer({ knobs: { chunkBytes: 32 * 1024, chunkDelayMs: 60 } });
 // A mail server on a free loopback port that keeps every mail; specs read them at GET /mails?to=<address>.
 const smtp = await startFakeSmtp();
+// An OpenAI-compatible speech runtime (voice.spec.ts configures it as an admin); GET /speech says where it is.
+const speech = await startFakeSpeech({ text: 'Dictated by the fake speech runtime' });
 
 const control = http.createServer((request, response) => {
   const chunks: Buffer[] = [];
@@ -35,6 +38,13 @@ const control = http.createServer((request, response) => {
       response
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify(fake.chats().map((chat) => chat.body)));
+      return;
+    }
+    if (request.method === 'GET' && request.url === '/speech') {
+      const [transcriptions, speeches] = [speech.transcriptions().length, speech.speeches().length];
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ url: speech.url, text: speech.knobs.text, transcriptions, speeches }));
       return;
     }
     if (request.method === 'GET' && request.url === '/file') {
@@ -72,9 +82,12 @@ const shutdown = (signal: NodeJS.Signals) => {
   void fake.close();
   void files.close();
   void smtp.close();
+  void speech.close();
 };
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => shutdown(signal));
 server.on('exit', (code, signal) => {
   control.close();
-  void Promise.all([fake.close(), files.close(), smtp.close()]).finally(() => process.exit(code ?? (signal ? 1 : 0)));
+  void Promise.all([fake.close(), files.close(), smtp.close(), speech.close()]).finally(() =>
+    process.exit(code ?? (signal ? 1 : 0)),
+  );
 });

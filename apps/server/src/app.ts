@@ -27,6 +27,7 @@ import { VERSION } from './version';
 import { egressRecorder } from './http/egress-recorder';
 import { registerRoutes } from './wiring/routes';
 import { buildServices } from './wiring/services';
+import type { McpFeature } from './features/mcp';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -50,6 +51,8 @@ export interface App {
   events: EventBus;
   /** The one job queue: every piece of background work, scheduled ones included, runs on it. */
   jobs: JobQueue;
+  /** MCP servers (issue 20); its `toolSource` offers their tools to the chat. */
+  mcp: McpFeature;
   close(): Promise<void>;
 }
 
@@ -126,10 +129,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     releases,
     events,
     jobs,
+    mcp: services.mcp,
     close: async () => {
       // Running jobs see the shutdown (downloads keep their partial file) and go back to the queue.
       await jobs.stop();
       await models.close();
+      await services.mcp.close();
       // Requests in flight get a short grace period; then every connection is closed, including idle
       // keep-alive sockets that would otherwise hold shutdown open for the keep-alive timeout.
       const force = setTimeout(() => server.server.closeAllConnections(), 3_000);

@@ -118,6 +118,21 @@ const EnvSchema = z.object({
   PROVIDER_TIMEOUT_MS: intFrom(100, 120_000).default(5000),
   /** After a chat's first answer, the answering model names the chat (issue 17); false keeps the question's title. */
   CHAT_AUTO_TITLE: bool.default(true),
+  /**
+   * Executables admins may start as stdio MCP servers (issue 20), exact names or paths separated by commas;
+   * empty: stdio MCP servers are disabled.
+   */
+  MCP_STDIO_COMMANDS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    ),
+  /** Web search (issue 20): the search provider's answer gives up after this (result pages have their own limits). */
+  WEB_SEARCH_TIMEOUT_MS: intFrom(500, 120_000).default(10_000),
   /** Each call to the GitHub API (releases, deployments) and to the deployment webhook gives up after this. */
   GITHUB_TIMEOUT_MS: intFrom(100, 120_000).default(15_000),
   /**

@@ -52,6 +52,25 @@ export const IndexingCollection = z.object({
 export type IndexingCollection = z.infer<typeof IndexingCollection>;
 
 /** A knowledge source an answer used (spec §3 "Knowledge source"). */
+export const ToolCallStatus = z.enum(['awaiting_approval', 'running', 'done', 'failed', 'denied']);
+export type ToolCallStatus = z.infer<typeof ToolCallStatus>;
+
+/** One tool call of an answer, as the user sees it folded in the answer (issue 20). */
+export const ToolCallRecord = z.object({
+  id: z.string(),
+  /** The tool's name as the model called it (MCP tools: "<server>__<tool>"). */
+  name: z.string(),
+  /** Where the tool comes from: "Built-in" or the MCP server's name. */
+  source: z.string(),
+  /** The arguments as JSON text (what the model sent). */
+  arguments: z.string(),
+  status: ToolCallStatus,
+  /** The result as the model received it (cut to the result limit), or the error. */
+  result: z.string().nullable(),
+  duration_ms: z.number().int().nullable(),
+});
+export type ToolCallRecord = z.infer<typeof ToolCallRecord>;
+
 export const UsedDocument = z.object({
   id: z.string(),
   fileName: z.string(),
@@ -62,6 +81,8 @@ export const UsedDocument = z.object({
   collectionId: z.string().optional(),
   page: z.number().int().nullable().optional(),
   chunkId: z.string().optional(),
+  /** A web search result (issue 20): the page's address; `collectionName` then holds the site. */
+  url: z.string().optional(),
 });
 export type UsedDocument = z.infer<typeof UsedDocument>;
 
@@ -105,6 +126,10 @@ export const MessageMetadata = z.object({
   advanced_retrieval: z.boolean().optional(),
   /** What advanced retrieval did (steps, validation), when it picked the documents. */
   retrieval_details: AdvancedRetrievalSummary.optional(),
+  /** Tools the model called while answering (issue 20), in order. */
+  tool_calls: z.array(ToolCallRecord).optional(),
+  /** The web searches made for this answer (issue 20); their results are among `used_documents`. */
+  web_queries: z.array(z.string()).optional(),
 });
 export type MessageMetadata = z.infer<typeof MessageMetadata>;
 
@@ -239,6 +264,10 @@ const AnswerOptions = z.object({
   userPreferences: UserPreferences.optional(),
   /** Advanced retrieval controls (master switch off by default); used only with document context. */
   advancedRetrieval: AdvancedRetrievalOptions.optional(),
+  /** Let the model call the tools enabled for this user (issue 20). */
+  tools: z.boolean().optional(),
+  /** Search the web for this answer (issue 20; only when an admin configured a provider). */
+  web_search: z.boolean().optional(),
 });
 
 export const SendMessageBody = AnswerOptions.extend({
@@ -300,6 +329,8 @@ export const ChatStreamEvent = z.discriminatedUnion('type', [
     indexing_collections: z.array(IndexingCollection).optional(),
   }),
   z.object({ type: z.literal('token'), text: z.string() }),
+  /** A tool call started, waits for approval, or ended (the same id comes again with its new status). */
+  z.object({ type: z.literal('tool_call'), call: ToolCallRecord }),
   z.object({ type: z.literal('done'), message: Message }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string(), saved_message: Message.nullable() }),
 ]);
@@ -321,6 +352,8 @@ export const ChatBody = z.looseObject({
   useDocumentContext: z.boolean().default(true),
   userPreferences: UserPreferences.optional(),
   provider_id: z.string().max(200).optional(),
+  /** Search the web for this answer (issue 20; only when an admin configured a provider). */
+  web_search: z.boolean().optional(),
 });
 export type ChatBody = z.input<typeof ChatBody>;
 

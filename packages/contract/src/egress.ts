@@ -3,8 +3,11 @@ import { z } from 'zod';
 /** One place the instance is configured to connect to, and what this server saw of it since it started. */
 export const EgressDestination = z
   .object({
-    /** What uses it: a model runtime, mail, file storage, the database, single sign-on, releases, traces. */
-    kind: z.enum(['runtime', 'mail', 'storage', 'database', 'sso', 'releases', 'telemetry']),
+    /**
+     * What uses it: a model runtime, mail, file storage, the database, single sign-on, releases, traces, tool
+     * (MCP) servers, web search.
+     */
+    kind: z.enum(['runtime', 'mail', 'storage', 'database', 'sso', 'releases', 'telemetry', 'tools', 'search']),
     label: z.string(),
     host: z.string(),
     port: z.number().int().nullable(),

@@ -54,6 +54,8 @@ export const ErrorCode = z.enum([
   'host_not_allowed',
   // Usage quotas (issue 19): a message or token limit reached; details say which and when it resets.
   'quota_exceeded',
+  // Voice (issue 20): speech asked for while no speech runtime is configured.
+  'speech_not_configured',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -41,3 +41,7 @@ export * from './hardening';
 export * from './egress';
 export * from './usage';
 export * from './backups';
+export * from './mcp';
+export * from './speech';
+export * from './web-search';
+export * from './tools';

@@ -21,6 +21,11 @@ export const ChatSettings = z.object({
   provider_id: z.string().max(200).optional(),
   /** Knowledge collections searched for this chat's answers (access is checked at search time). */
   collection_ids: z.array(z.string().max(100)).max(100).optional(),
+  /** Only these tools are offered to this chat's answers (issue 20); absent: every tool the user may use. */
+  tool_names: z
+    .array(z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/))
+    .max(200)
+    .optional(),
 });
 export type ChatSettings = z.infer<typeof ChatSettings>;
 

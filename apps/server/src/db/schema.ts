@@ -672,7 +672,82 @@ export interface UsageQuotasTable {
   updated_at: Timestamp;
 }
 
+/** An MCP server an admin registered (issue 20): a stdio command or an HTTP URL. */
+export interface McpServersTable {
+  id: string;
+  name: string;
+  slug: string;
+  transport: 'stdio' | 'http';
+  command: string | null;
+  /** JSON array of strings. */
+  args: string;
+  /** The stdio environment as JSON, sealed (SecretBox 'mcp-server-env'); null when none. */
+  env_encrypted: string | null;
+  url: string | null;
+  /** The header (HTTP) or environment variable (stdio) carrying each user's own key; null: none needed. */
+  credential_name: string | null;
+  credential_template: string | null;
+  /** 0/1: open to everyone, else only to the organisations and groups in mcp_server_grants. */
+  everyone: number;
+  enabled: number;
+  tools_refreshed_at: Timestamp | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface McpServerGrantsTable {
+  id: string;
+  server_id: string;
+  organization_id: string | null;
+  group_id: string | null;
+}
+
+/** A tool as the server last listed it, with the admin's choices for it. */
+export interface McpToolsTable {
+  server_id: string;
+  name: string;
+  description: string;
+  /** JSON schema of the arguments, as JSON text. */
+  input_schema: string;
+  enabled: number;
+  approval: 'auto' | 'ask';
+  position: number;
+}
+
+/** One user's own key for one server, sealed (SecretBox 'mcp-user-credentials'); only ever used for their calls. */
+export interface McpUserCredentialsTable {
+  server_id: string;
+  user_id: string;
+  secret_encrypted: string;
+  updated_at: Timestamp;
+}
+
+export interface BuiltinToolSettingsTable {
+  name: string;
+  enabled: number;
+  approval: string;
+  updated_at: string;
+}
+
+export interface ToolCallApprovalsTable {
+  id: string;
+  user_id: string;
+  conversation_id: string;
+  tool_name: string;
+  /** null while waiting; 'approved' | 'denied'. */
+  decision: string | null;
+  created_at: string;
+  decided_at: string | null;
+}
+
 export interface Database {
+  builtin_tool_settings: BuiltinToolSettingsTable;
+  tool_call_approvals: ToolCallApprovalsTable;
+  mcp_servers: McpServersTable;
+  mcp_server_grants: McpServerGrantsTable;
+  mcp_tools: McpToolsTable;
+  mcp_user_credentials: McpUserCredentialsTable;
   organizations: OrganizationsTable;
   user_groups: UserGroupsTable;
   user_group_members: UserGroupMembersTable;

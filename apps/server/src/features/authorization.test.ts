@@ -4,6 +4,7 @@
  * to build its request and what each caller should get. In the postgres project the same table runs a second
  * time against two replica processes on PostgreSQL + S3 (issue 8): setup on one, every checked request on the other.
  */
+import { randomUUID } from 'node:crypto';
 import type {
   AdminUser,
   ApiTokenCreated,
@@ -16,8 +17,10 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEvents } from '../../test/chat-helpers';
 import { type FakeGithub, startFakeGithub } from '../../test/fakes/fake-github';
+import { type FakeMcpHttp, startFakeMcpHttp } from '../../test/fakes/fake-mcp';
 import { type FakeOllama, startFakeOllama } from '../../test/fakes/fake-ollama';
 import { type FakeSite, htmlPage, startFakeSite } from '../../test/fakes/fake-site';
+import { type FakeSpeech, startFakeSpeech } from '../../test/fakes/fake-speech';
 import { type FakeSmtp, linkIn, startFakeSmtp } from '../../test/fakes/fake-smtp';
 import { assignRole, listRoutes, moveToNewOrganization } from '../../test/helpers';
 import { replicaSkipReason, startReplicaPair } from '../../test/replica-pair';
@@ -157,6 +160,10 @@ interface Scenario {
   siteUrl: string;
   /** A new model provider added by the super admin; its id. */
   newProvider(): Promise<string>;
+  /** The loopback URL of a fake MCP server (Streamable HTTP). */
+  mcpUrl: string;
+  /** A new HTTP MCP server open to everyone, registered by the super admin (taking users' keys when asked); its id. */
+  newMcpServer(withUserKey?: boolean): Promise<string>;
   /** A new GGUF download started by the super admin; its id. */
   newDownload(): Promise<string>;
   /** The server that setup requests go to (fixtures a row builds through the API itself). */
@@ -203,6 +210,12 @@ const textFile = () => {
   return form;
 };
 
+/** A short recording as a multipart upload (the fake speech runtime transcribes anything). */
+const audioFile = () => {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(256)], { type: 'audio/webm' }), 'dictation.webm');
+  return form;
+};
 /** A one-conversation ChatGPT export (conversations.json) as an upload. */
 const chatGptExport = () => {
   const form = new FormData();
@@ -1114,6 +1127,22 @@ const ROUTES: RouteRule[] = [
     }),
   },
   { route: 'GET /api/admin/settings/network', expect: admins, request: get('/api/admin/settings/network') },
+  { route: 'GET /api/admin/web-search', expect: admins, request: get('/api/admin/web-search') },
+  {
+    route: 'PUT /api/admin/web-search',
+    expect: superAdminsOnly,
+    request: () => ({
+      path: '/api/admin/web-search',
+      method: 'PUT',
+      body: { enabled: false, provider: 'searxng', base_url: null },
+    }),
+  },
+  {
+    route: 'POST /api/admin/web-search/test',
+    expect: superAdminsOnly,
+    request: () => ({ path: '/api/admin/web-search/test', body: { query: 'authz' } }),
+  },
+  { route: 'GET /api/web-search/status', expect: signedIn, request: get('/api/web-search/status') },
   { route: 'GET /api/admin/egress', expect: superAdminsOnly, request: get('/api/admin/egress') },
   { route: 'GET /api/admin/backups', expect: superAdminsOnly, request: get('/api/admin/backups') },
   {
@@ -1159,6 +1188,29 @@ const ROUTES: RouteRule[] = [
   },
   { route: 'GET /v1/models', expect: signedIn, request: get('/v1/models') },
   {
+    route: 'POST /v1/audio/transcriptions',
+    expect: signedIn,
+    request: () => ({ path: '/v1/audio/transcriptions', form: audioFile() }),
+  },
+  { route: 'GET /api/audio/status', expect: signedIn, request: get('/api/audio/status') },
+  {
+    route: 'POST /api/audio/transcriptions',
+    expect: signedIn,
+    request: () => ({ path: '/api/audio/transcriptions', form: audioFile() }),
+  },
+  {
+    route: 'POST /api/audio/speech',
+    expect: signedIn,
+    request: () => ({ path: '/api/audio/speech', body: { input: 'Read me.' } }),
+  },
+  { route: 'GET /api/admin/settings/speech', expect: superAdminsOnly, request: get('/api/admin/settings/speech') },
+  // Left out is unchanged: the row keeps the fake runtime configured for the rows above.
+  {
+    route: 'PUT /api/admin/settings/speech',
+    expect: superAdminsOnly,
+    request: () => ({ path: '/api/admin/settings/speech', body: {} }),
+  },
+  {
     route: 'POST /v1/chat/completions',
     expect: signedIn,
     request: () => ({
@@ -1191,6 +1243,71 @@ const ROUTES: RouteRule[] = [
     route: 'POST /api/models/providers/:id/test',
     expect: admins,
     request: () => ({ path: '/api/models/providers/ollama/test', body: {} }),
+  },
+  { route: 'GET /api/admin/mcp-servers', expect: admins, request: get('/api/admin/mcp-servers') },
+  {
+    route: 'POST /api/admin/mcp-servers',
+    expect: admins,
+    request: (s) => ({ path: '/api/admin/mcp-servers', body: { name: 'Authz', transport: 'http', url: s.mcpUrl } }),
+  },
+  {
+    route: 'PUT /api/admin/mcp-servers/:id',
+    expect: admins,
+    request: async (s) => ({
+      path: `/api/admin/mcp-servers/${await s.newMcpServer()}`,
+      body: { name: 'Authz renamed', transport: 'http', url: s.mcpUrl },
+    }),
+  },
+  {
+    route: 'DELETE /api/admin/mcp-servers/:id',
+    expect: admins,
+    request: async (s) => ({ path: `/api/admin/mcp-servers/${await s.newMcpServer()}` }),
+  },
+  {
+    route: 'POST /api/admin/mcp-servers/:id/refresh',
+    expect: admins,
+    request: async (s) => ({ path: `/api/admin/mcp-servers/${await s.newMcpServer()}/refresh`, body: {} }),
+  },
+  {
+    route: 'PATCH /api/admin/mcp-servers/:id/tools/:tool',
+    expect: admins,
+    request: async (s) => {
+      const id = await s.newMcpServer();
+      const token = s.accounts.superAdmin.token;
+      const refreshed = await s.setupClient.request(`/api/admin/mcp-servers/${id}/refresh`, { token, body: {} });
+      if (refreshed.status !== 200) throw new Error(`setup: MCP refresh failed (${refreshed.status})`);
+      return { path: `/api/admin/mcp-servers/${id}/tools/add`, body: { approval: 'auto' } };
+    },
+  },
+  { route: 'GET /api/tools', expect: signedIn, request: get('/api/tools') },
+  { route: 'GET /api/tools/builtin', expect: signedIn, request: get('/api/tools/builtin') },
+  {
+    route: 'PUT /api/admin/tools/builtin/:name',
+    expect: superAdminsOnly,
+    request: () => ({ path: '/api/admin/tools/builtin/current_datetime', body: { enabled: true, approval: 'auto' } }),
+  },
+  {
+    // Scoped by the caller in the repository: nobody decides a call that is not their own waiting one.
+    route: 'POST /api/conversations/:id/tool-calls/:callId/decision',
+    expect: signedIn,
+    request: async (s) => ({
+      path: `/api/conversations/${(await s.newOwnedConversation()).id}/tool-calls/${randomUUID()}/decision`,
+      body: { approve: true },
+    }),
+  },
+  { route: 'GET /api/mcp/servers', expect: signedIn, request: get('/api/mcp/servers') },
+  {
+    route: 'PUT /api/mcp/servers/:id/credential',
+    expect: signedIn,
+    request: async (s) => ({
+      path: `/api/mcp/servers/${await s.newMcpServer(true)}/credential`,
+      body: { key: 'authz-key' },
+    }),
+  },
+  {
+    route: 'DELETE /api/mcp/servers/:id/credential',
+    expect: signedIn,
+    request: async (s) => ({ path: `/api/mcp/servers/${await s.newMcpServer(true)}/credential` }),
   },
   { route: 'GET /api/models/grants', expect: admins, request: get('/api/models/grants') },
   {
@@ -1254,6 +1371,8 @@ function authorizationSuite(startTarget: StartTarget): void {
   let ollama: FakeOllama;
   let site: FakeSite;
   let github: FakeGithub;
+  let mcpHttp: FakeMcpHttp;
+  let speech: FakeSpeech;
   let docsTargets: DocsMaintenanceTargets | undefined;
   const docs = () =>
     (docsTargets ??= new DocsMaintenanceTargets(server, () => accounts.superAdmin.token, ollama.knobs));
@@ -1289,6 +1408,7 @@ function authorizationSuite(startTarget: StartTarget): void {
     await moveToNewOrganization(target.db, otherOrgAdmin.id);
     accounts = { user, otherUser, moderator, otherOrgAdmin, admin, superAdmin };
     site = await startFakeSite({ '/': { body: htmlPage('Authz page', 'A page to scrape.') } });
+    mcpHttp = await startFakeMcpHttp();
     await server.request('/api/admin/settings/network', {
       method: 'PUT',
       token: superAdmin.token,
@@ -1307,13 +1427,23 @@ function authorizationSuite(startTarget: StartTarget): void {
       body: { deploy_webhook_url: github.webhookUrl },
     });
     if (updateSettings.status !== 200) throw new Error(`setup: update settings failed (${updateSettings.status})`);
+    // Voice (issue 20): a fake speech runtime on loopback, so signed-in callers' audio requests succeed.
+    speech = await startFakeSpeech();
+    const speechSettings = await server.request('/api/admin/settings/speech', {
+      method: 'PUT',
+      token: superAdmin.token,
+      body: { transcription_url: speech.url, speech_url: speech.url },
+    });
+    if (speechSettings.status !== 200) throw new Error(`setup: speech settings failed (${speechSettings.status})`);
   }, 180_000);
   afterAll(async () => {
     await target?.close();
     await mailCatcher.close();
     await github.close();
+    await speech?.close();
     await ollama.close();
     await site.close();
+    await mcpHttp?.close();
     docsTargets?.close();
   });
 
@@ -1491,6 +1621,22 @@ function authorizationSuite(startTarget: StartTarget): void {
           body: { kind: 'ollama', name: 'Target', base_url: ollama.url },
         });
         if (response.status !== 201) throw new Error(`setup: provider creation failed (${response.status})`);
+        return response.body.id;
+      },
+      get mcpUrl() {
+        return mcpHttp.url;
+      },
+      async newMcpServer(withUserKey = false) {
+        const response = await server.request<{ id: string }>('/api/admin/mcp-servers', {
+          token: accounts.superAdmin.token,
+          body: {
+            name: 'Authz MCP',
+            transport: 'http',
+            url: mcpHttp.url,
+            user_credential: withUserKey ? { name: 'x-api-key', template: '{key}' } : null,
+          },
+        });
+        if (response.status !== 201) throw new Error(`setup: MCP server creation failed (${response.status})`);
         return response.body.id;
       },
       async newDownload() {

@@ -14,8 +14,8 @@ import {
 export interface GuardedFetchInit {
   method?: string;
   headers?: Record<string, string>;
-  /** Sent as is; a string so that a 307/308 redirect can send it again. */
-  body?: string;
+  /** Sent as is; a string or bytes (never a stream) so that a 307/308 redirect can send it again. */
+  body?: string | Uint8Array;
   signal?: AbortSignal;
 }
 

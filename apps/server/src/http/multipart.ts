@@ -23,6 +23,10 @@ export interface UploadedFile {
   data: Buffer;
   /** Bytes sent, as far as they were counted: over maxFileBytes means the file is too large (data is cut). */
   size: number;
+  /** The type the client declared for the file (unchecked). */
+  mimeType: string;
+  /** The text fields sent before the file (multipart parts are read in order). */
+  fields: Record<string, string>;
 }
 
 export interface Uploads {
@@ -56,7 +60,18 @@ export async function registerUploads(app: FastifyInstance, limits: UploadLimits
     }
     // Cut off at the read cap: over the limit whatever was counted.
     if (file.file.truncated) size = Math.max(size, limits.maxFileBytes + 1);
-    return { fileName: cleanFileName(file.filename), data: Buffer.concat(chunks), size };
+    const fields: Record<string, string> = {};
+    for (const [name, field] of Object.entries(file.fields)) {
+      const part = Array.isArray(field) ? field[0] : field;
+      if (part?.type === 'field' && typeof part.value === 'string') fields[name] = part.value;
+    }
+    return {
+      fileName: cleanFileName(file.filename),
+      data: Buffer.concat(chunks),
+      size,
+      mimeType: file.mimetype,
+      fields,
+    };
   };
 
   return {

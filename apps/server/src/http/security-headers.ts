@@ -24,7 +24,8 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     reply.header('referrer-policy', 'no-referrer');
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('cross-origin-resource-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    // The microphone for dictation (issue 20), on our own pages only: the browser still asks the person first.
+    reply.header('permissions-policy', 'camera=(), microphone=(self), geolocation=(), payment=()');
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     return payload;

@@ -41,6 +41,8 @@ import { Tracing } from '../features/metrics/tracing';
 import { buildRecoveryFeature } from '../features/recovery/recovery-feature';
 import { buildWebImport } from '../features/knowledge/scraper/web-import-feature';
 import { buildModelFeature } from '../features/models/model-feature';
+import { buildMcpFeature } from '../features/mcp';
+import { buildToolsFeature } from '../features/tools';
 import { buildPrivacyFeature } from '../features/privacy/privacy-feature';
 import {
   GroupRepository,
@@ -56,9 +58,11 @@ import { PromptRepository } from '../features/prompts/prompt.repository';
 import { PromptService } from '../features/prompts/prompt.service';
 import { buildReleasesFeature } from '../features/releases/releases-feature';
 import { buildSsoFeature } from '../features/sso/sso-feature';
+import { buildSpeechFeature } from '../features/speech/speech-feature';
 import { buildSharingFeature } from '../features/sharing/sharing-feature';
 import { buildTemporaryChat } from '../features/temporary-chat/temporary-chat-feature';
 import { buildUsageFeature } from '../features/usage/usage-feature';
+import { buildWebSearchFeature } from '../features/web-search/web-search-feature';
 import { ApiTokenRepository } from '../features/tokens/api-token.repository';
 import { ApiTokenService } from '../features/tokens/api-token.service';
 import { buildUpdatesFeature } from '../features/updates/update-feature';
@@ -238,6 +242,27 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
   // Quotas and usage accounting (issue 19): every answer (web chat, compare, temporary chat, /v1) is admitted
   // and metered through it.
   const usage = buildUsageFeature(db, uow, audit, log);
+  // Web search (issue 20): off until an admin configures a provider; result pages pass the user-URL guard.
+  const webSearch = buildWebSearchFeature({
+    db,
+    secret: config.SECRET,
+    uow,
+    audit,
+    pagePolicy: () => networkSettings.userUrlPolicy(),
+    timeoutMs: config.WEB_SEARCH_TIMEOUT_MS,
+    log,
+  });
+  // Tools (issue 20): built-in tools and MCP servers' tools, offered to answers whose user turned tools on.
+  const mcp = buildMcpFeature({ config, db, uow, audit, userUrlPolicy: () => networkSettings.userUrlPolicy() });
+  const { toolService } = buildToolsFeature({
+    db,
+    uow,
+    audit,
+    searchKnowledge: async (userId, query, signal) =>
+      (await knowledge.chatKnowledge.lookup({ userId, query, collectionIds: [], limit: 5, signal })).documents,
+    userUrlPolicy: () => networkSettings.userUrlPolicy(),
+  });
+  toolService.addSource(mcp.toolSource);
   const chat = buildChatFeature({
     db,
     autoTitle: config.CHAT_AUTO_TITLE,
@@ -250,6 +275,8 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
     uow,
     audit,
     usage: usage.usageService,
+    webSearch: webSearch.service,
+    tools: toolService,
   });
   // Expired sessions, ended rate-limit windows and unsent attachments are only clutter: swept hourly, once.
   for (const sweep of sweepJobs({ sessions, rateLimits, attachments: chat.attachmentService })) jobs.register(sweep);
@@ -300,6 +327,7 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
     }),
     temporaryChat: buildTemporaryChat(models.registry, usage.usageService),
     usage,
+    webSearch,
     releases,
     updates: buildUpdatesFeature({
       ...{ config, db, uow, audit, jobs, version: VERSION },
@@ -315,6 +343,11 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
     presetService,
     promptShareService: groupShares('prompt', promptRepository),
     presetShareService: groupShares('preset', presetRepository),
+    // MCP servers (issue 20): admin-registered tools for the chat, each user's own keys sealed.
+    mcp,
+    toolService,
+    // Voice (issue 20): the speech runtime for dictation and read-aloud, off until an admin configures it.
+    speech: buildSpeechFeature({ config, db, uow, audit, redirectPolicy: () => networkSettings.userUrlPolicy() }),
     sso: buildSsoFeature({
       ...{ config, db, uow, audit, revoker, users, hasher, authService, limiter },
       issuerPolicy: () => networkSettings.userUrlPolicy(),
@@ -327,6 +360,9 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
       sso: services.sso.ssoSettings,
       github: services.releases.integrationService,
       updates: services.updates.updateSettingsService,
+      speech: services.speech.speechSettingsService,
+      mcp: mcp.mcpAdmin,
+      webSearch: webSearch.settings,
     }),
   );
   return { ...services, egress };

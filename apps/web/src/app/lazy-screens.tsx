@@ -46,3 +46,10 @@ export const ProfileRoute = lazyScreen(() => import('./routes/profile-route').th
 export const DocsRoute = lazyScreen(() =>
   import('../features/docs/components/docs-route').then((module) => module.DocsRoute),
 );
+// Both render answers with the full Markdown renderer (KaTeX, highlighting): kept out of the initial bundle.
+export const TemporaryChatRoute = lazyScreen(() =>
+  import('./routes/temporary-chat-route').then((module) => module.TemporaryChatRoute),
+);
+export const SharedConversationPage = lazyScreen(() =>
+  import('../features/sharing/components/shared-conversation-page').then((module) => module.SharedConversationPage),
+);

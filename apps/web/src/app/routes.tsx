@@ -15,13 +15,13 @@ import {
   SearchPage,
   SettingsRoute,
   SetupPage,
+  SharedConversationPage,
+  TemporaryChatRoute,
   UploadScreen,
   WorkspaceRoute,
 } from './lazy-screens';
 import { ChatRoute } from './routes/chat-route';
 import { NotFoundPage } from './routes/not-found-page';
-import { TemporaryChatRoute } from './routes/temporary-chat-route';
-import { SharedConversationPage } from '../features/sharing';
 
 export const routes: RouteObject[] = [
   { path: paths.auth, element: <AuthPage /> },

@@ -1,5 +1,6 @@
 import { Users } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type GroupShareTarget, useGroupShares, useSetGroupShares } from '../lib/group-shares';
 import { Button } from './ui/button';
 import {
@@ -11,6 +12,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from './ui/dialog';
+import { errorMessage } from '../lib/api-error';
 import { toast } from './ui/toast-store';
 
 interface Props {
@@ -22,6 +24,7 @@ interface Props {
 
 /** Share an own prompt or preset with groups of the organisation; members can use it, read-only. */
 export function GroupShareDialog({ title, target, seenIn }: Props) {
+  const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
   const { shared, available } = useGroupShares(target, open);
   const save = useSetGroupShares(target);
@@ -37,9 +40,10 @@ export function GroupShareDialog({ title, target, seenIn }: Props) {
       {
         onSuccess: () => {
           setOpen(false);
-          toast({ title: 'Sharing saved', description: `"${title}" is shared with the groups you chose.` });
+          toast({ title: t('share.saved'), description: t('share.savedDescription', { title }) });
         },
-        onError: (error) => toast({ title: 'Sharing not changed', description: error.message, variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: t('share.notChanged'), description: errorMessage(error), variant: 'destructive' }),
       },
     );
 
@@ -52,19 +56,17 @@ export function GroupShareDialog({ title, target, seenIn }: Props) {
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Share ${title} with groups`}>
+        <Button variant="ghost" size="icon" aria-label={t('share.withGroupsLabel', { title })}>
           <Users aria-hidden />
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Share with groups</DialogTitle>
-          <DialogDescription>
-            Members of these groups see "{title}" in {seenIn}. Only you can edit it.
-          </DialogDescription>
+          <DialogTitle>{t('share.withGroups')}</DialogTitle>
+          <DialogDescription>{t('share.groupsDescription', { title, seenIn })}</DialogDescription>
         </DialogHeader>
         {available.isSuccess && groups.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Your organisation has no groups yet.</p>
+          <p className="text-sm text-muted-foreground">{t('share.noGroups')}</p>
         ) : null}
         <ul className="grid gap-2">
           {groups.map((group) => (
@@ -82,7 +84,7 @@ export function GroupShareDialog({ title, target, seenIn }: Props) {
         </ul>
         <DialogFooter>
           <Button onClick={submit} disabled={save.isPending || shared.isPending}>
-            Save sharing
+            {t('share.save')}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogFooter } from './ui/dialog';
 import { Label } from './ui/label';
@@ -40,11 +41,12 @@ interface FooterProps {
 /** The end of such an editor's form: the organisation-wide share switch, the problem if any, and Save. */
 export function ItemEditorFooter({ shared, onSharedChange, problem, pending, saveLabel }: FooterProps) {
   const shareId = useId();
+  const { t } = useTranslation('common');
   return (
     <>
       <div className="flex items-center gap-3">
         <Switch id={shareId} checked={shared} onCheckedChange={onSharedChange} />
-        <Label htmlFor={shareId}>Share with my organisation</Label>
+        <Label htmlFor={shareId}>{t('share.withOrganisation')}</Label>
       </div>
       {problem ? (
         <p role="alert" className="text-sm text-destructive">
@@ -53,7 +55,7 @@ export function ItemEditorFooter({ shared, onSharedChange, problem, pending, sav
       ) : null}
       <DialogFooter>
         <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : saveLabel}
+          {pending ? t('actions.saving') : saveLabel}
         </Button>
       </DialogFooter>
     </>

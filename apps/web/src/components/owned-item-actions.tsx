@@ -1,5 +1,6 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { GroupShareTarget } from '../lib/group-shares';
 import { GroupShareDialog } from './group-share-dialog';
 import { Button } from './ui/button';
@@ -22,6 +23,7 @@ interface Props {
 /** An own prompt's or preset's card actions: share with the organisation or with groups, edit, delete. */
 export function OwnedItemActions({ title, shared, sharing, onShare, onEdit, onDelete, groups, seenIn }: Props) {
   const shareId = useId();
+  const { t } = useTranslation('common');
   return (
     <>
       <div className="flex flex-1 items-center gap-2">
@@ -32,16 +34,16 @@ export function OwnedItemActions({ title, shared, sharing, onShare, onEdit, onDe
           onCheckedChange={onShare}
           aria-describedby={`${shareId}-hint`}
         />
-        <Label htmlFor={shareId}>Shared</Label>
+        <Label htmlFor={shareId}>{t('share.shared')}</Label>
         <span id={`${shareId}-hint`} className="sr-only">
-          Visible to everyone in your organisation
+          {t('share.sharedHint')}
         </span>
       </div>
       <GroupShareDialog title={title} target={groups} seenIn={seenIn} />
-      <Button variant="ghost" size="icon" aria-label={`Edit ${title}`} onClick={onEdit}>
+      <Button variant="ghost" size="icon" aria-label={t('actions.editItem', { title })} onClick={onEdit}>
         <Pencil aria-hidden />
       </Button>
-      <Button variant="ghost" size="icon" aria-label={`Delete ${title}`} onClick={onDelete}>
+      <Button variant="ghost" size="icon" aria-label={t('actions.deleteItem', { title })} onClick={onDelete}>
         <Trash2 aria-hidden />
       </Button>
     </>

@@ -1,8 +1,9 @@
 import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
 import type { ThemePreference } from '../lib/theme/theme';
 
-export const THEME_OPTIONS: readonly { value: ThemePreference; label: string; icon: LucideIcon }[] = [
-  { value: 'light', label: 'Light', icon: Sun },
-  { value: 'dark', label: 'Dark', icon: Moon },
-  { value: 'system', label: 'System', icon: Monitor },
+/** Label keys are in the `common` namespace. */
+export const THEME_OPTIONS: readonly { value: ThemePreference; labelKey: string; icon: LucideIcon }[] = [
+  { value: 'light', labelKey: 'theme.light', icon: Sun },
+  { value: 'dark', labelKey: 'theme.dark', icon: Moon },
+  { value: 'system', labelKey: 'theme.system', icon: Monitor },
 ];

@@ -55,6 +55,13 @@ export const apiPaths = {
     quota: (scope: string, targetId: string) =>
       `/api/admin/quotas/${encodeURIComponent(scope)}/${encodeURIComponent(targetId)}`,
   },
+  /** Voice (issue 20): dictation and read-aloud through the server's speech runtime, when one is configured. */
+  voice: {
+    status: '/api/audio/status',
+    transcriptions: '/api/audio/transcriptions',
+    speech: '/api/audio/speech',
+    settings: '/api/admin/settings/speech',
+  },
   apiReference: '/api/docs',
   /** The server's OpenAPI document (the docs site's API reference is built from it). */
   openApi: '/api/openapi.json',
@@ -107,6 +114,9 @@ export const apiPaths = {
     edit: (id: string, messageId: string) =>
       `/api/conversations/${encodeURIComponent(id)}/messages/${encodeURIComponent(messageId)}/edit`,
     stop: (id: string) => `/api/conversations/${encodeURIComponent(id)}/stop`,
+    /** Run or decline a tool call waiting for approval (issue 20). */
+    toolDecision: (id: string, callId: string) =>
+      `/api/conversations/${encodeURIComponent(id)}/tool-calls/${encodeURIComponent(callId)}/decision`,
     /** Show the branch through a message (issue 17 branching). */
     branch: (id: string) => `/api/conversations/${encodeURIComponent(id)}/branch`,
     /** Organise (issue 17): pin, archive, move, tag one; bulk actions over several. */
@@ -249,6 +259,27 @@ export const apiPaths = {
     temporaryChat: '/api/chat/temporary',
   },
   instanceDefaults: '/api/instance/defaults',
+  /** MCP servers (issue 20): admins register them; users see theirs and keep their own keys. */
+  tools: {
+    available: '/api/tools',
+    builtin: '/api/tools/builtin',
+    adminBuiltin: (name: string) => `/api/admin/tools/builtin/${encodeURIComponent(name)}`,
+  },
+  mcp: {
+    adminServers: '/api/admin/mcp-servers',
+    adminServer: (id: string) => `/api/admin/mcp-servers/${encodeURIComponent(id)}`,
+    refresh: (id: string) => `/api/admin/mcp-servers/${encodeURIComponent(id)}/refresh`,
+    tool: (id: string, tool: string) =>
+      `/api/admin/mcp-servers/${encodeURIComponent(id)}/tools/${encodeURIComponent(tool)}`,
+    servers: '/api/mcp/servers',
+    credential: (id: string) => `/api/mcp/servers/${encodeURIComponent(id)}/credential`,
+  },
+  /** Web search (issue 20): whether answers may search the web, and the admins' settings. */
+  webSearch: {
+    status: '/api/web-search/status',
+    settings: '/api/admin/web-search',
+    test: '/api/admin/web-search/test',
+  },
   auditLogs: '/api/audit-logs',
   auditLogsVerify: '/api/audit-logs/verify',
   privacy: { settings: '/api/privacy/settings', export: '/api/privacy/export' },

@@ -94,6 +94,18 @@ export async function apiUpload<T>(path: string, form: FormData, signal?: AbortS
   return parseJson(await response.text()) as T;
 }
 
+/** POSTs JSON and answers the response's bytes (e.g. audio read aloud), with the type the server gave them. */
+export async function apiPostForBlob(path: string, body: unknown, signal?: AbortSignal): Promise<Blob> {
+  const response = await send(path, {
+    method: 'POST',
+    headers: buildHeaders('POST', true, '*/*'),
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!response.ok) throw await failure(response);
+  return response.blob();
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const hasBody = options.body !== undefined;

@@ -1,6 +1,7 @@
 import { PasswordReason } from '@hearth/contract';
 import { z } from 'zod';
-import { isApiError } from './api-error';
+import { errorMessage, isApiError } from './api-error';
+import { i18n } from './i18n';
 
 const WeakPasswordDetails = z.object({
   reasons: z.array(z.string()).default([]),
@@ -15,33 +16,37 @@ function describeReason(reason: string, details: Details): string | undefined {
   if (!parsed.success) return undefined;
   switch (parsed.data) {
     case 'too_short':
-      return details.min_length ? `use at least ${details.min_length} characters` : 'use more characters';
+      return details.min_length
+        ? i18n.t('common:password.tooShortMin', { count: details.min_length })
+        : i18n.t('common:password.tooShort');
     case 'too_long':
-      return details.max_length ? `use at most ${details.max_length} characters` : 'use fewer characters';
+      return details.max_length
+        ? i18n.t('common:password.tooLongMax', { count: details.max_length })
+        : i18n.t('common:password.tooLong');
     case 'too_common':
-      return 'avoid common passwords';
+      return i18n.t('common:password.tooCommon');
     case 'contains_email':
-      return "don't include your email address";
+      return i18n.t('common:password.containsEmail');
     case 'too_few_character_kinds':
-      return 'mix letters with numbers or symbols';
+      return i18n.t('common:password.tooFewKinds');
     case 'missing_digit':
-      return 'include a number';
+      return i18n.t('common:password.missingDigit');
     case 'missing_symbol':
-      return 'include a symbol';
+      return i18n.t('common:password.missingSymbol');
     case 'missing_uppercase':
-      return 'include an uppercase letter';
+      return i18n.t('common:password.missingUppercase');
   }
 }
 
 /** The server's message, plus readable weak_password reasons when the error carries them. */
 export function describeAuthError(error: unknown): string {
-  if (!isApiError(error)) return 'An unexpected error occurred.';
-  if (error.code !== 'weak_password') return error.message;
+  if (!isApiError(error) || error.code !== 'weak_password') return errorMessage(error);
+  const message = errorMessage(error);
   const details = WeakPasswordDetails.safeParse(error.details ?? {});
-  if (!details.success) return error.message;
+  if (!details.success) return message;
   const phrases = details.data.reasons
     .map((reason) => describeReason(reason, details.data))
     .filter((phrase): phrase is string => Boolean(phrase));
-  if (phrases.length === 0) return error.message;
-  return `${error.message.replace(/[.\s]+$/, '')}: ${phrases.join('; ')}.`;
+  if (phrases.length === 0) return message;
+  return `${message.replace(/[.\s]+$/, '')}: ${phrases.join(i18n.t('common:password.separator'))}.`;
 }

@@ -1,9 +1,10 @@
+import { i18n } from './i18n';
 const readAsDataUrl = (file: Blob): Promise<string> =>
   new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () =>
-      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('Unreadable'));
-    reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'));
+      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error(i18n.t('common:image.unreadable')));
+    reader.onerror = () => reject(reader.error ?? new Error(i18n.t('common:image.readFailed')));
     reader.readAsDataURL(file);
   });
 
@@ -11,7 +12,7 @@ const loadImage = (src: string): Promise<HTMLImageElement> =>
   new Promise((resolve, reject) => {
     const image = new Image();
     image.onload = () => resolve(image);
-    image.onerror = () => reject(new Error('The file is not an image this browser can read'));
+    image.onerror = () => reject(new Error(i18n.t('common:image.notImage')));
     image.src = src;
   });
 
@@ -20,7 +21,7 @@ const loadImage = (src: string): Promise<HTMLImageElement> =>
  * Goes through a data: URL rather than a blob: URL because the server's CSP only allows data: images.
  */
 export async function resizeImageToDataUrl(file: File, maxSize = 128): Promise<string> {
-  if (!file.type.startsWith('image/')) throw new Error('Please choose an image file.');
+  if (!file.type.startsWith('image/')) throw new Error(i18n.t('common:image.chooseImage'));
   const image = await loadImage(await readAsDataUrl(file));
   const scale = Math.min(1, maxSize / Math.max(image.naturalWidth, image.naturalHeight));
   const width = Math.max(1, Math.round(image.naturalWidth * scale));
@@ -29,7 +30,7 @@ export async function resizeImageToDataUrl(file: File, maxSize = 128): Promise<s
   canvas.width = width;
   canvas.height = height;
   const context = canvas.getContext('2d');
-  if (!context) throw new Error('Image resizing is not supported in this browser.');
+  if (!context) throw new Error(i18n.t('common:image.noResize'));
   context.drawImage(image, 0, 0, width, height);
   return canvas.toDataURL('image/png');
 }

@@ -30,6 +30,8 @@ import * as share from './20261128_0006_share';
 import * as usage from './20261128_0008_usage';
 import * as updates from './20261128_0010_updates';
 import * as jobRequestId from './20261128_0011_job_request_id';
+import * as mcp from './20261129_0412_mcp';
+import * as toolCalls from './20261129_0430_tool_calls';
 
 /**
  * Every migration, in order. Timestamped names; a landed migration is never edited.
@@ -67,4 +69,6 @@ export const migrations: Record<string, Migration> = {
   '20261128_0008_usage': usage,
   '20261128_0010_updates': updates,
   '20261128_0011_job_request_id': jobRequestId,
+  '20261129_0412_mcp': mcp,
+  '20261129_0430_tool_calls': toolCalls,
 };

@@ -28,6 +28,7 @@ import { ConversationRepository } from './conversation.repository';
 import { conversationRoutes } from './conversation.routes';
 import { ConversationService } from './conversation.service';
 import { ConversationContextService } from './conversation-context.service';
+import type { ChatWebSearch } from './web-context';
 import { type ChatKnowledge, noKnowledgeContext, plainChatKnowledge } from './knowledge-context';
 import { LegacyChatService } from './legacy-chat.service';
 import { LiveAnswerService } from './live-answer.service';
@@ -40,6 +41,7 @@ import { OrganiseService } from './organise.service';
 import { SearchRepository } from './search.repository';
 import { searchRoutes } from './search.routes';
 import { SearchService } from './search.service';
+import type { ChatTools } from './tool-loop';
 import type { ChatUsage } from './usage-meter';
 
 export interface ChatFeature {
@@ -78,6 +80,10 @@ export interface ChatDependencies {
   presets: PresetService;
   /** Quotas and usage accounting (issue 19) for every answer: web chat, compare and /v1. */
   usage?: ChatUsage;
+  /** Tools the model may call (issue 20); the tools feature plugs in here. */
+  tools?: ChatTools;
+  /** Web search for answers that ask for it (issue 20); the web-search feature plugs in here. */
+  webSearch?: ChatWebSearch;
 }
 
 /** Wires chat, attachments and the OpenAI-compatible API (called from app.ts). */
@@ -90,7 +96,7 @@ export function buildChatFeature(dependencies: ChatDependencies): ChatFeature {
   const attachmentService = new AttachmentService(new AttachmentRepository(db.kysely), blobs);
   const active = new ActiveGenerations(events);
   const gates = new ModelGates(registry);
-  const context = new ConversationContextService(chatKnowledge);
+  const context = new ConversationContextService(chatKnowledge, dependencies.webSearch);
   const drafts = new AnswerDrafts(messages, log);
   const live = new LiveAnswers(events);
   const liveAnswerService = new LiveAnswerService(conversations, messages, live, drafts);
@@ -107,6 +113,7 @@ export function buildChatFeature(dependencies: ChatDependencies): ChatFeature {
     live,
     titles,
     dependencies.usage,
+    dependencies.tools,
   );
   const conversationService = new ConversationService(
     conversations,

@@ -11,6 +11,8 @@ export interface ChatOptions extends AnswerOptions {
   maxTokens?: number;
   /** Plan the prompt for at most this many tokens of context. */
   contextSize?: number;
+  /** Only these tools are offered (the chat's or its preset's choice); absent: all of the user's tools. */
+  toolNames?: string[];
 }
 
 /**
@@ -27,6 +29,7 @@ export function applySettings(options: AnswerOptions, settings: ChatSettings): C
     ...(settings.top_p === undefined ? {} : { topP: settings.top_p }),
     ...(settings.max_tokens === undefined ? {} : { maxTokens: settings.max_tokens }),
     ...(settings.context_size === undefined ? {} : { contextSize: settings.context_size }),
+    ...(settings.tool_names === undefined ? {} : { toolNames: settings.tool_names }),
   };
 }
 

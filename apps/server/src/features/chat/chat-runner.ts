@@ -27,6 +27,7 @@ import type { MessageRepository, NewMessage } from './message.repository';
 import type { ModelGates, ResolvedModel } from './model-gates';
 import { backgroundMeter, type ChatUsage } from './usage-meter';
 import { planPrompt } from './prompt-plan';
+import type { ChatTools } from './tool-loop';
 
 export type AnswerOptions = z.output<typeof RegenerateBody>;
 
@@ -76,6 +77,8 @@ export class ChatRunner {
     private readonly titles?: AutoTitles,
     /** Quotas and usage accounting (issue 19). */
     private readonly usage?: ChatUsage,
+    /** Tools the model may call when the user turned them on (issue 20). */
+    private readonly tools?: ChatTools,
   ) {}
 
   /**
@@ -198,6 +201,7 @@ export class ChatRunner {
         indexing: built.indexing,
         advanced: built.advancedRetrieval,
         details: built.advancedDetails,
+        webQueries: built.webQueries,
       };
       return { plan, summaryUsed: built.summaryUsed, documents: built.documents, knowledge };
     };
@@ -228,7 +232,17 @@ export class ChatRunner {
       },
       onEnhancedFailure: (error) => this.log.warn({ err: error }, 'enhanced chat failed; falling back to a plain call'),
       meter: this.usage?.meter(input.userId),
+      tools: options.tools ? this.toolSession(input, signal) : undefined,
+      onToolCall: (call) => emit({ type: 'tool_call', call }),
     });
+  }
+
+  /** The user's tools for this answer, when the chat has a tool service (issue 20). */
+  private toolSession(input: RunInput, signal: AbortSignal) {
+    const tools = this.tools;
+    if (!tools) return undefined;
+    const only = input.options.toolNames;
+    return () => tools.session({ userId: input.userId, conversationId: input.conversation.id, signal, only });
   }
 
   /**
@@ -295,6 +309,8 @@ export class ChatRunner {
       indexing_collections: knowledge && knowledge.indexing.length > 0 ? knowledge.indexing : undefined,
       advanced_retrieval: knowledge?.advanced || undefined,
       retrieval_details: knowledge?.advanced ? knowledge.details : undefined,
+      web_queries: knowledge?.webQueries?.length ? knowledge.webQueries : undefined,
+      tool_calls: answer.calls?.length ? answer.calls : undefined,
       support: await this.support(input, outcome.status === 'stopped', answer.text, documents),
     };
     const final: NewMessage = {

@@ -12,6 +12,8 @@ import { runModel } from './model-call';
 import type { UsageMeter } from './usage-meter';
 import { SUMMARY_MAX_TOKENS, summaryRequest } from './prompts/summary-prompt';
 import { buildSystemPrompt } from './prompts/system-prompt';
+import { webResultsPrompt } from './prompts/web-prompt';
+import type { ChatWebSearch, WebLookup } from './web-context';
 
 /** Spec §9 context constants. */
 export const RECENT_MESSAGES = 10;
@@ -46,6 +48,8 @@ export interface ContextOptions {
   advancedRetrieval?: AdvancedRetrievalOptions;
   /** The chat's own system prompt (issue 17), in place of the default persona. */
   systemPrompt?: string;
+  /** Search the web for this answer (issue 20); ignored when no provider is configured. */
+  web_search?: boolean;
 }
 
 export interface ConversationContext {
@@ -59,13 +63,19 @@ export interface ConversationContext {
   indexing: IndexingCollection[];
   advancedRetrieval: boolean;
   advancedDetails?: AdvancedRetrievalSummary;
+  /** The web searches made for this answer (issue 20); their results are at the end of `documents`. */
+  webQueries: string[];
 }
 
 const NOTHING_LOOKED_UP: KnowledgeLookup = { documents: [], indexing: [], advanced: false };
 
 /** Builds spec §3's conversation context and §7's enhanced prompt parts. */
 export class ConversationContextService {
-  constructor(private readonly knowledge: ChatKnowledge) {}
+  constructor(
+    private readonly knowledge: ChatKnowledge,
+    /** Web search (issue 20), when the web-search feature is wired in. */
+    private readonly web?: ChatWebSearch,
+  ) {}
 
   async build(input: {
     userId: string;
@@ -90,6 +100,12 @@ export class ConversationContextService {
     const total = source.olderCount + source.recent.length + 1;
     const summary =
       useConversation && total > SUMMARY_AFTER_MESSAGES && source.olderCount > 0 ? await this.summary(input) : null;
+    const webSearch = !greeting && options.web_search === true && this.web ? this.web : null;
+    // Started before the document lookup, so both wait together.
+    const webLookup: Promise<WebLookup | null> = webSearch
+      ? webSearch.forQuestion({ userId: input.userId, question: input.message, signal: input.signal })
+      : Promise.resolve(null);
+    webLookup.catch(() => undefined); // awaited below; a rejection before then is not unhandled
     const lookup = useDocuments
       ? await this.knowledge.lookup({
           userId: input.userId,
@@ -102,16 +118,21 @@ export class ConversationContextService {
         })
       : NOTHING_LOOKED_UP;
     const documents = lookup.documents.slice(0, TOP_DOCUMENTS);
+    const web = await webLookup;
+    const webNote = web
+      ? webResultsPrompt({ queries: web.queries, results: web.documents, offset: documents.length, failed: web.failed })
+      : null;
+    const base = buildSystemPrompt({
+      preferences,
+      instructions: options.systemPrompt,
+      conversationSummary: summary,
+      topic: useConversation ? input.topic : null,
+      documents,
+      indexing: lookup.indexing,
+    });
 
     return {
-      systemPrompt: buildSystemPrompt({
-        preferences,
-        instructions: options.systemPrompt,
-        conversationSummary: summary,
-        topic: useConversation ? input.topic : null,
-        documents,
-        indexing: lookup.indexing,
-      }),
+      systemPrompt: webNote ? `${base}\n\n${webNote}` : base,
       minimalSystemPrompt: buildSystemPrompt({
         preferences,
         instructions: options.systemPrompt,
@@ -124,11 +145,12 @@ export class ConversationContextService {
         content: item.content.slice(0, PROMPT_HISTORY_CHARS),
       })),
       summaryUsed: summary !== null,
-      documents,
+      documents: web ? [...documents, ...web.documents] : documents,
       documentsSearched: useDocuments,
       indexing: lookup.indexing,
       advancedRetrieval: lookup.advanced,
       advancedDetails: lookup.details,
+      webQueries: web?.queries ?? [],
     };
   }
 

@@ -34,6 +34,15 @@ interface SsoSettingsSource {
 interface UpdateSettingsSource {
   get(): Promise<{ feed_source: string; feed_url: string | null; deploy_webhook_url: string | null }>;
 }
+interface SpeechSource {
+  get(): Promise<{ transcription_url: string | null; speech_url: string | null }>;
+}
+interface McpSource {
+  list(): Promise<{ servers: { name: string; url: string | null; enabled: boolean }[] }>;
+}
+interface WebSearchSource {
+  active(): Promise<{ provider: { kind: string; baseUrl: string } } | null>;
+}
 interface GithubSource {
   get(): Promise<{ configured: boolean; api_base_url: string; deployment_webhook_url: string | null }>;
 }
@@ -41,7 +50,17 @@ interface GithubSource {
 /** Every configured destination: the environment's, the model runtimes', single sign-on's, GitHub's, updates'. */
 export function allDestinations(
   config: Config,
-  deps: { runtimes: RuntimeEntries; sso: SsoSettingsSource; github: GithubSource; updates: UpdateSettingsSource },
+  deps: {
+    runtimes: RuntimeEntries;
+    sso: SsoSettingsSource;
+    github: GithubSource;
+    updates: UpdateSettingsSource;
+    /** Voice (issue 20): the speech runtime, when configured. */
+    speech?: SpeechSource;
+    /** Tools (issue 20): MCP servers reached over HTTP, and the web search provider when it is on. */
+    mcp?: McpSource;
+    webSearch?: WebSearchSource;
+  },
 ): DestinationSource[] {
   return [
     configDestinations(config),
@@ -75,6 +94,25 @@ export function allDestinations(
         out.push({ kind: 'releases', label: 'Upgrade webhook', url: updates.deploy_webhook_url });
       }
       return out;
+    },
+    async () => {
+      const speech = await deps.speech?.get();
+      const out: ConfiguredDestination[] = [];
+      if (speech?.transcription_url) {
+        out.push({ kind: 'runtime', label: 'Speech runtime (transcription)', url: speech.transcription_url });
+      }
+      if (speech?.speech_url) out.push({ kind: 'runtime', label: 'Speech runtime (speech)', url: speech.speech_url });
+      return out;
+    },
+    async () =>
+      ((await deps.mcp?.list())?.servers ?? []).flatMap((server) =>
+        server.enabled && server.url ? [{ kind: 'tools' as const, label: `MCP: ${server.name}`, url: server.url }] : [],
+      ),
+    async () => {
+      const active = await deps.webSearch?.active();
+      return active
+        ? [{ kind: 'search' as const, label: `Web search (${active.provider.kind})`, url: active.provider.baseUrl }]
+        : [];
     },
   ];
 }

@@ -1,4 +1,5 @@
 import { PanelLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../../features/auth/hooks/use-auth';
@@ -11,15 +12,16 @@ import { SidebarProvider } from './sidebar-provider';
 
 function SidebarTrigger() {
   const { toggleSidebar } = useSidebar();
+  const { t } = useTranslation('common');
   return (
     <Button
       variant="ghost"
       size="icon"
-      aria-label="Toggle Sidebar"
-      title="Toggle Sidebar (Ctrl+B)"
+      aria-label={t('shell.toggleSidebar')}
+      title={t('shell.toggleSidebarHint')}
       onClick={toggleSidebar}
     >
-      <PanelLeft aria-hidden />
+      <PanelLeft aria-hidden className="rtl:-scale-x-100" />
     </Button>
   );
 }

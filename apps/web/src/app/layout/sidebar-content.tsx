@@ -1,4 +1,5 @@
 import { Flame, SquarePen } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { paths } from '../../config/paths';
@@ -17,6 +18,7 @@ interface SidebarContentProps {
 
 export function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
   const navigate = useNavigate();
+  const { t } = useTranslation('common');
   const { user, isAdmin } = useAuth();
   const lowerLinks = LOWER_LINKS.filter((link) => !link.adminOnly || isAdmin);
 
@@ -35,25 +37,25 @@ export function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
           </div>
           <Button variant="outline" className="w-full justify-start" onClick={startNewChat}>
             <SquarePen aria-hidden />
-            New Chat
+            {t('shell.newChat')}
           </Button>
         </div>
       )}
-      <nav aria-label="Main" className="flex flex-col gap-1">
+      <nav aria-label={t('shell.mainNav')} className="flex flex-col gap-1">
         {MAIN_LINKS.map((link) => (
           <SidebarNavLink key={link.to} link={link} collapsed={collapsed} onNavigate={onNavigate} />
         ))}
       </nav>
       <section aria-labelledby="sidebar-chats" className={cn('min-h-0 flex-1 overflow-y-auto', collapsed && 'hidden')}>
         <h2 id="sidebar-chats" className="px-2 pt-2 pb-1 text-xs font-medium text-muted-foreground">
-          Chats
+          {t('shell.chats')}
         </h2>
         <ConversationList signedIn={user !== null} onNavigate={onNavigate} />
       </section>
       {collapsed ? (
         <div className="flex-1" />
       ) : (
-        <nav aria-label="More" className="flex flex-col gap-1 border-t pt-2">
+        <nav aria-label={t('shell.moreNav')} className="flex flex-col gap-1 border-t pt-2">
           {lowerLinks.map((link) => (
             <SidebarNavLink key={link.to} link={link} collapsed={false} onNavigate={onNavigate} />
           ))}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import type { SidebarLink } from './sidebar-links';
@@ -10,12 +11,14 @@ interface SidebarNavLinkProps {
 
 export function SidebarNavLink({ link, collapsed, onNavigate }: SidebarNavLinkProps) {
   const Icon = link.icon;
+  const { t } = useTranslation('common');
+  const label = t(link.labelKey);
   return (
     <NavLink
       to={link.to}
       onClick={onNavigate}
-      title={collapsed ? link.label : undefined}
-      aria-label={collapsed ? link.label : undefined}
+      title={collapsed ? label : undefined}
+      aria-label={collapsed ? label : undefined}
       className={({ isActive }) =>
         cn(
           'flex h-8 items-center gap-2 rounded-md px-2 text-sm transition-colors hover:bg-sidebar-accent',
@@ -26,7 +29,7 @@ export function SidebarNavLink({ link, collapsed, onNavigate }: SidebarNavLinkPr
       }
     >
       <Icon className="size-4 shrink-0" aria-hidden />
-      {collapsed ? null : <span className="truncate">{link.label}</span>}
+      {collapsed ? null : <span className="truncate">{label}</span>}
     </NavLink>
   );
 }

@@ -1,5 +1,6 @@
 import { ChevronsUpDown, Keyboard, LogOut, RefreshCw, Settings, User } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ThemeMenuItems } from '../../components/theme-menu-items';
 import { UserAvatar } from '../../components/ui/avatar';
@@ -18,6 +19,7 @@ import { useLogout } from '../../features/auth/api/logout';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { UpdateSettingsDialog } from '../../features/privacy/components/update-settings-dialog';
 import { setShortcutDialog } from '../../features/search';
+import { errorMessage } from '../../lib/api-error';
 import { cn } from '../../lib/cn';
 import { getDisplayName, getInitials } from '../../lib/initials';
 
@@ -28,6 +30,7 @@ interface UserMenuProps {
 
 export function UserMenu({ collapsed, onNavigate }: UserMenuProps) {
   const navigate = useNavigate();
+  const { t, i18n } = useTranslation('common');
   const { user, isAdmin } = useAuth();
   const logoutMutation = useLogout();
   const [updateSettingsOpen, setUpdateSettingsOpen] = useState(false);
@@ -45,11 +48,10 @@ export function UserMenu({ collapsed, onNavigate }: UserMenuProps) {
     try {
       await logoutMutation.mutateAsync();
     } catch (error) {
-      const description = error instanceof Error ? error.message : 'An unexpected error occurred.';
-      toast({ title: 'Sign Out Failed', description, variant: 'destructive' });
+      toast({ title: t('userMenu.signOutFailed'), description: errorMessage(error), variant: 'destructive' });
       return;
     }
-    toast({ title: 'Signed Out', description: 'You have been successfully signed out.' });
+    toast({ title: t('userMenu.signedOut'), description: t('userMenu.signedOutDescription') });
     onNavigate?.();
     void navigate(paths.auth, { replace: true });
   };
@@ -58,10 +60,10 @@ export function UserMenu({ collapsed, onNavigate }: UserMenuProps) {
     <>
       <DropdownMenu>
         <DropdownMenuTrigger
-          aria-label={collapsed ? `User menu: ${name}` : undefined}
+          aria-label={collapsed ? t('userMenu.label', { name }) : undefined}
           data-testid="user-menu"
           className={cn(
-            'flex w-full items-center gap-2 rounded-md p-1 text-left text-sm hover:bg-sidebar-accent',
+            'flex w-full items-center gap-2 rounded-md p-1 text-start text-sm hover:bg-sidebar-accent',
             'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
             collapsed && 'justify-center p-0',
           )}
@@ -70,37 +72,41 @@ export function UserMenu({ collapsed, onNavigate }: UserMenuProps) {
           {collapsed ? null : (
             <>
               <span className="min-w-0 flex-1 truncate font-medium">{name}</span>
-              {isAdmin ? <Badge>Admin</Badge> : null}
+              {isAdmin ? <Badge>{t('userMenu.admin')}</Badge> : null}
               <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden />
             </>
           )}
         </DropdownMenuTrigger>
-        <DropdownMenuContent side={collapsed ? 'right' : 'top'} align="start" className="w-60">
+        <DropdownMenuContent
+          side={collapsed ? (i18n.dir() === 'rtl' ? 'left' : 'right') : 'top'}
+          align="start"
+          className="w-60"
+        >
           <DropdownMenuLabel className="flex items-center gap-2 font-normal">
             {avatar}
             <span className="grid min-w-0 flex-1">
               <span className="truncate font-medium">{name}</span>
               <span className="truncate text-xs text-muted-foreground">{user.email}</span>
             </span>
-            {isAdmin ? <Badge>Admin</Badge> : null}
+            {isAdmin ? <Badge>{t('userMenu.admin')}</Badge> : null}
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => go(paths.profile)}>
             <User aria-hidden />
-            Profile
+            {t('userMenu.profile')}
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => go(paths.settings)}>
             <Settings aria-hidden />
-            Settings
+            {t('userMenu.settings')}
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => setShortcutDialog('help')}>
             <Keyboard aria-hidden />
-            Keyboard shortcuts
+            {t('userMenu.shortcuts')}
           </DropdownMenuItem>
           {user.role === 'super_admin' ? (
             <DropdownMenuItem onSelect={() => setUpdateSettingsOpen(true)}>
               <RefreshCw aria-hidden />
-              Update Settings
+              {t('userMenu.updateSettings')}
             </DropdownMenuItem>
           ) : null}
           <DropdownMenuSeparator />
@@ -108,7 +114,7 @@ export function UserMenu({ collapsed, onNavigate }: UserMenuProps) {
           <DropdownMenuSeparator />
           <DropdownMenuItem disabled={logoutMutation.isPending} onSelect={() => void signOut()}>
             <LogOut aria-hidden />
-            Sign out
+            {t('userMenu.signOut')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>

@@ -17,6 +17,7 @@ import { useModelSelection } from '../../features/models/hooks/use-model-selecti
 import { ChatSettingsDialog, PresetPickerSection, useChatSettings, usePresets } from '../../features/presets';
 import { ConversationActions } from '../../features/sharing';
 import { TemporaryChatSwitch } from '../../features/temporary-chat';
+import { useWebSearchToggle, WebSearchToggle } from '../../features/web-search';
 
 /** The chat at /, /dashboard and /c/:conversationId: the chat feature, given the models feature's state. */
 export function ChatRoute() {
@@ -41,6 +42,7 @@ export function ChatRoute() {
   };
   const collections = useCollectionPicker();
   const advanced = useAdvancedRetrieval();
+  const webSearch = useWebSearchToggle(user !== null);
   const model = useMemo(
     () => ({ ready: selection.ready, connected: selection.connected, selected: selection.selected }),
     [selection.ready, selection.connected, selection.selected],
@@ -94,6 +96,8 @@ export function ChatRoute() {
       advancedRetrieval={advanced.options}
       compareModels={compareModels}
       onModelPicked={selection.select}
+      webSearch={webSearch.on}
+      webSearchControl={webSearch.available ? <WebSearchToggle on={webSearch.on} onChange={webSearch.setOn} /> : null}
     />
   );
 }

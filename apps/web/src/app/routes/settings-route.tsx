@@ -1,4 +1,5 @@
 import { Bot } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -8,24 +9,27 @@ import { DeleteAccountCard } from '../../features/privacy/components/delete-acco
 import { SessionsCard } from '../../features/sessions';
 import { ImportCard, SharedLinksCard } from '../../features/sharing';
 import { AppearanceCard } from '../../features/settings/components/appearance-card';
+import { LanguageCard } from '../../features/settings/components/language-card';
 import { TokensCard } from '../../features/tokens/components/tokens-card';
 import { MyUsageCard } from '../../features/usage';
 import { VersionCard } from '../../features/updates/components/version-card';
 
 export function SettingsRoute() {
+  const { t } = useTranslation('settings');
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 p-6">
-      <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{t('title')}</h1>
       <AppearanceCard />
+      <LanguageCard />
       <Card>
         <CardHeader>
-          <CardTitle>AI Models</CardTitle>
-          <CardDescription>Installed models, downloads and the model runtimes Hearth uses.</CardDescription>
+          <CardTitle>{t('models.title')}</CardTitle>
+          <CardDescription>{t('models.description')}</CardDescription>
         </CardHeader>
         <CardContent>
           <Link to={paths.models} className={buttonClasses('outline')}>
             <Bot aria-hidden />
-            Open AI Models
+            {t('models.open')}
           </Link>
         </CardContent>
       </Card>

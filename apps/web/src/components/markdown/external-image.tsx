@@ -1,5 +1,6 @@
 import { ImageOff, ImageIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { hostOf } from './sanitize-schema';
 
 /**
@@ -9,6 +10,7 @@ import { hostOf } from './sanitize-schema';
 export function ExternalImage({ src, alt }: { src: string; alt: string }) {
   const [state, setState] = useState<'waiting' | 'loading' | 'failed'>('waiting');
   const host = hostOf(src);
+  const { t } = useTranslation('common');
   if (state === 'waiting') {
     return (
       <button
@@ -17,7 +19,7 @@ export function ExternalImage({ src, alt }: { src: string; alt: string }) {
         className="my-1 inline-flex items-center gap-2 rounded-md border border-dashed px-3 py-2 text-sm text-muted-foreground hover:bg-accent"
       >
         <ImageIcon className="size-4" aria-hidden />
-        Load image from {host}
+        {t('image.load', { host })}
       </button>
     );
   }
@@ -30,7 +32,7 @@ export function ExternalImage({ src, alt }: { src: string; alt: string }) {
         className="inline-flex items-center gap-2 text-sm text-primary underline"
       >
         <ImageOff className="size-4" aria-hidden />
-        The image could not be shown here: open it from {host}
+        {t('image.failed', { host })}
       </a>
     );
   }

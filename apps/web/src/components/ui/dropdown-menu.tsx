@@ -31,8 +31,8 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
 
 export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof Menu.RadioItem>) {
   return (
-    <Menu.RadioItem className={cn(itemClasses, 'pl-8', className)} {...props}>
-      <span className="absolute left-2 flex size-3.5 items-center justify-center">
+    <Menu.RadioItem className={cn(itemClasses, 'ps-8', className)} {...props}>
+      <span className="absolute start-2 flex size-3.5 items-center justify-center">
         <Menu.ItemIndicator className="size-2 rounded-full bg-current" />
       </span>
       {children}

@@ -1,8 +1,12 @@
 import { LoaderCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 
-export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
-  return <LoaderCircle role="img" aria-label={label} className={cn('size-4 animate-spin', className)} />;
+export function Spinner({ className, label }: { className?: string; label?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <LoaderCircle role="img" aria-label={label ?? t('loading')} className={cn('size-4 animate-spin', className)} />
+  );
 }
 
 /** Centred spinner for a whole page or panel while data loads. */

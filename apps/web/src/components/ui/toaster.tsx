@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 import { dismissToast, getCurrentToast, subscribeToToasts } from './toast-store';
 
@@ -7,12 +8,13 @@ import { dismissToast, getCurrentToast, subscribeToToasts } from './toast-store'
 export function Toaster() {
   const item = useSyncExternalStore(subscribeToToasts, getCurrentToast, getCurrentToast);
   const destructive = item?.variant === 'destructive';
+  const { t } = useTranslation('common');
   return (
     <div
       role="status"
       aria-live={destructive ? 'assertive' : 'polite'}
       aria-atomic="true"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:inset-x-auto sm:right-0 sm:justify-end"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:inset-x-auto sm:end-0 sm:justify-end"
     >
       {item ? (
         <div
@@ -20,7 +22,7 @@ export function Toaster() {
           data-testid="toast"
           data-variant={item.variant}
           className={cn(
-            'pointer-events-auto relative w-full max-w-sm rounded-lg border p-4 pr-10 shadow-lg',
+            'pointer-events-auto relative w-full max-w-sm rounded-lg border p-4 pe-10 shadow-lg',
             destructive
               ? 'border-destructive bg-destructive text-destructive-foreground'
               : 'bg-popover text-popover-foreground',
@@ -42,9 +44,9 @@ export function Toaster() {
           ) : null}
           <button
             type="button"
-            aria-label="Close notification"
+            aria-label={t('toast.close')}
             onClick={() => dismissToast(item.id)}
-            className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className="absolute top-2 end-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
             <X className="size-4" aria-hidden />
           </button>

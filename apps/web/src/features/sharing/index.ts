@@ -2,5 +2,4 @@
 export { ConversationActions } from './components/conversation-actions';
 export { ImportCard } from './components/import-card';
 export { useShareMenu } from './components/share-menu';
-export { SharedConversationPage } from './components/shared-conversation-page';
 export { SharedLinksCard } from './components/shared-links-card';

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
@@ -10,12 +11,12 @@ import { ToolsTab } from '../../../features/tools/components/tools-tab';
 import { cn } from '../../../lib/cn';
 
 const TABS = [
-  { id: 'models', label: 'Models' },
-  { id: 'knowledge', label: 'Knowledge' },
-  { id: 'prompts', label: 'Prompts' },
-  { id: 'presets', label: 'Presets' },
-  { id: 'tools', label: 'Tools' },
-  { id: 'privacy', label: 'Privacy' },
+  { id: 'models', labelKey: 'workspace.tabs.models' },
+  { id: 'knowledge', labelKey: 'workspace.tabs.knowledge' },
+  { id: 'prompts', labelKey: 'workspace.tabs.prompts' },
+  { id: 'presets', labelKey: 'workspace.tabs.presets' },
+  { id: 'tools', labelKey: 'workspace.tabs.tools' },
+  { id: 'privacy', labelKey: 'workspace.tabs.privacy' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -25,13 +26,14 @@ const isTab = (value: string | undefined): value is TabId => TABS.some((tab) => 
 export function WorkspaceRoute() {
   const { tab } = useParams();
   const { isAdmin } = useAuth();
+  const { t } = useTranslation('common');
   if (tab !== undefined && !isTab(tab)) return <Navigate to={paths.workspace} replace />;
   const active: TabId = tab ?? 'models';
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 p-6">
-      <h1 className="text-2xl font-semibold tracking-tight">Workspace</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{t('workspace.title')}</h1>
       <nav
-        aria-label="Workspace"
+        aria-label={t('workspace.title')}
         className="inline-flex h-9 w-full items-center overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground"
       >
         {TABS.map((item) => (
@@ -44,7 +46,7 @@ export function WorkspaceRoute() {
               item.id === active && 'bg-background text-foreground shadow-sm',
             )}
           >
-            {item.label}
+            {t(item.labelKey)}
           </Link>
         ))}
       </nav>

@@ -1,6 +1,7 @@
 import type { Me } from '@hearth/contract';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -15,28 +16,27 @@ import { CsvImportForm } from './csv-import-form';
 import { SingleUserForm } from './single-user-form';
 
 export function AddUserDialog({ actor }: { actor: Me }) {
+  const { t } = useTranslation('admin');
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button>
           <UserPlus aria-hidden />
-          Add User
+          {t('addUser.title')}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          <DialogTitle>Add User</DialogTitle>
+          <DialogTitle>{t('addUser.title')}</DialogTitle>
           <DialogDescription>
-            {actor.role === 'super_admin'
-              ? 'New accounts join your organisation.'
-              : 'New accounts join your organisation, with you as their admin.'}
+            {actor.role === 'super_admin' ? t('addUser.descriptionSuperAdmin') : t('addUser.descriptionAdmin')}
           </DialogDescription>
         </DialogHeader>
         <Tabs defaultValue="single">
           <TabsList>
-            <TabsTrigger value="single">Single User</TabsTrigger>
-            <TabsTrigger value="csv">CSV Import</TabsTrigger>
+            <TabsTrigger value="single">{t('addUser.single')}</TabsTrigger>
+            <TabsTrigger value="csv">{t('addUser.csv')}</TabsTrigger>
           </TabsList>
           <TabsContent value="single">
             <SingleUserForm actor={actor} onCreated={() => setOpen(false)} />

@@ -1,4 +1,5 @@
 import type { BackupOverview, BackupRun, BackupSettings } from '@hearth/contract';
+import { Trans, useTranslation } from 'react-i18next';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -8,16 +9,18 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast-store';
+import { formatDate } from '../../../lib/i18n';
 import { useBackups, useRunBackup, useSaveBackupSettings } from '../api/backups';
+import { DATE_TIME } from '../lib/messages';
 
-const INTERVALS: { hours: BackupSettings['every_hours']; label: string }[] = [
-  { hours: 6, label: 'Every 6 hours' },
-  { hours: 12, label: 'Every 12 hours' },
-  { hours: 24, label: 'Daily' },
-  { hours: 168, label: 'Weekly' },
-];
+const INTERVALS = [
+  { hours: 6, label: 'backups.intervals.every6' },
+  { hours: 12, label: 'backups.intervals.every12' },
+  { hours: 24, label: 'backups.intervals.daily' },
+  { hours: 168, label: 'backups.intervals.weekly' },
+] as const satisfies readonly { hours: BackupSettings['every_hours']; label: string }[];
 
-const when = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
+const when = (value: string | null) => formatDate(value, DATE_TIME, '—');
 
 function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -27,12 +30,13 @@ function formatBytes(bytes: number): string {
 
 /** Admin panel → Backups (super admins): the last backup and its result, Back up now, and the schedule. */
 export function BackupsTab() {
+  const { t } = useTranslation('admin');
   const backups = useBackups();
-  if (backups.isPending) return <Spinner label="Loading backups" />;
+  if (backups.isPending) return <Spinner label={t('backups.loading')} />;
   if (backups.isError) {
     return (
       <p role="alert" className="text-sm text-destructive">
-        Could not load the backups: {backups.error.message}
+        {t('backups.loadFailed', { message: backups.error.message })}
       </p>
     );
   }
@@ -45,38 +49,35 @@ export function BackupsTab() {
 }
 
 function RunSummary({ run }: { run: BackupRun }) {
+  const { t } = useTranslation('admin');
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-      <dt className="text-muted-foreground">Started</dt>
+      <dt className="text-muted-foreground">{t('backups.started')}</dt>
       <dd>
-        {when(run.started_at)} ({run.trigger === 'manual' ? 'Back up now' : 'scheduled'})
+        {when(run.started_at)} ({run.trigger === 'manual' ? t('backups.backUpNow') : t('backups.scheduled')})
       </dd>
       {run.finished_at ? (
         <>
-          <dt className="text-muted-foreground">Finished</dt>
+          <dt className="text-muted-foreground">{t('backups.finished')}</dt>
           <dd>{when(run.finished_at)}</dd>
         </>
       ) : null}
       {run.bytes !== null ? (
         <>
-          <dt className="text-muted-foreground">Size</dt>
-          <dd>
-            {formatBytes(run.bytes)} in {run.files} files
-          </dd>
+          <dt className="text-muted-foreground">{t('backups.size')}</dt>
+          <dd>{t('backups.sizeValue', { size: formatBytes(run.bytes), count: run.files })}</dd>
         </>
       ) : null}
       {run.location ? (
         <>
-          <dt className="text-muted-foreground">Written to</dt>
+          <dt className="text-muted-foreground">{t('backups.writtenTo')}</dt>
           <dd className="font-mono text-xs break-all">{run.location}</dd>
         </>
       ) : null}
       {run.pruned > 0 ? (
         <>
-          <dt className="text-muted-foreground">Retention</dt>
-          <dd>
-            {run.pruned} older {run.pruned === 1 ? 'backup' : 'backups'} deleted
-          </dd>
+          <dt className="text-muted-foreground">{t('backups.retention')}</dt>
+          <dd>{t('backups.pruned', { count: run.pruned })}</dd>
         </>
       ) : null}
     </dl>
@@ -84,6 +85,7 @@ function RunSummary({ run }: { run: BackupRun }) {
 }
 
 function LastBackupCard({ overview, onRefresh }: { overview: BackupOverview; onRefresh: () => void }) {
+  const { t } = useTranslation('admin');
   const run = useRunBackup();
   const [requestedAt, setRequestedAt] = useState<string | null>(null);
   const last = overview.last;
@@ -101,7 +103,7 @@ function LastBackupCard({ overview, onRefresh }: { overview: BackupOverview; onR
     run.mutate(undefined, {
       onSuccess: () => setRequestedAt(at),
       onError: (error) =>
-        toast({ title: 'Could not start the backup', description: error.message, variant: 'destructive' }),
+        toast({ title: t('backups.startFailed'), description: error.message, variant: 'destructive' }),
     });
   };
   const busy = run.isPending || waiting || last?.result === 'running';
@@ -109,31 +111,30 @@ function LastBackupCard({ overview, onRefresh }: { overview: BackupOverview; onR
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Last backup</CardTitle>
+        <CardTitle>{t('backups.last')}</CardTitle>
         <CardDescription>
-          A backup holds the database, every uploaded file and the instance secret, with a checksum of each. Restore one
-          with <code>npm run hearth -- restore FOLDER</code> onto an empty instance.
+          <Trans t={t} i18nKey="backups.lastDescription" components={{ code: <code /> }} />
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {last === null ? (
-          <p className="text-sm text-muted-foreground">No backup has been made yet.</p>
+          <p className="text-sm text-muted-foreground">{t('backups.none')}</p>
         ) : (
-          <section aria-label="Last backup" className="flex flex-col gap-2">
+          <section aria-label={t('backups.last')} className="flex flex-col gap-2">
             <div className="flex items-center gap-2">
-              {last.result === 'succeeded' ? <Badge>Succeeded</Badge> : null}
-              {last.result === 'running' ? <Badge variant="secondary">Running</Badge> : null}
-              {last.result === 'failed' ? <Badge variant="destructive">Failed</Badge> : null}
+              {last.result === 'succeeded' ? <Badge>{t('backups.succeeded')}</Badge> : null}
+              {last.result === 'running' ? <Badge variant="secondary">{t('backups.running')}</Badge> : null}
+              {last.result === 'failed' ? <Badge variant="destructive">{t('backups.failed')}</Badge> : null}
             </div>
             {last.result === 'failed' ? (
               <p role="alert" className="text-sm text-destructive">
-                The backup failed: {last.error}
+                {t('backups.failedWith', { error: last.error })}
               </p>
             ) : null}
             <RunSummary run={last} />
             {last.result === 'failed' && overview.last_success ? (
               <p className="text-sm text-muted-foreground">
-                The last good backup is from {when(overview.last_success.started_at)}:{' '}
+                {t('backups.lastGood', { when: when(overview.last_success.started_at) })}{' '}
                 <span className="font-mono text-xs break-all">{overview.last_success.location}</span>
               </p>
             ) : null}
@@ -141,8 +142,8 @@ function LastBackupCard({ overview, onRefresh }: { overview: BackupOverview; onR
         )}
         <div>
           <Button type="button" onClick={backUpNow} disabled={busy}>
-            {busy ? <Spinner label="Backing up" /> : null}
-            {busy ? 'Backing up…' : 'Back up now'}
+            {busy ? <Spinner label={t('backups.backingUpLabel')} /> : null}
+            {busy ? t('backups.backingUp') : t('backups.backUpNow')}
           </Button>
         </div>
       </CardContent>
@@ -151,6 +152,7 @@ function LastBackupCard({ overview, onRefresh }: { overview: BackupOverview; onR
 }
 
 function ScheduleCard({ overview }: { overview: BackupOverview }) {
+  const { t } = useTranslation('admin');
   const save = useSaveBackupSettings();
   const switchId = useId();
   const intervalId = useId();
@@ -166,12 +168,12 @@ function ScheduleCard({ overview }: { overview: BackupOverview }) {
         onSuccess: (saved) => {
           setDraft(null);
           toast({
-            title: 'Backup schedule saved',
-            description: saved.enabled ? 'Scheduled backups are on.' : 'Scheduled backups are off.',
+            title: t('backups.scheduleSaved'),
+            description: saved.enabled ? t('backups.scheduleOn') : t('backups.scheduleOff'),
           });
         },
         onError: (error) =>
-          toast({ title: 'Could not save the backup schedule', description: error.message, variant: 'destructive' }),
+          toast({ title: t('backups.scheduleFailed'), description: error.message, variant: 'destructive' }),
       },
     );
   };
@@ -179,11 +181,10 @@ function ScheduleCard({ overview }: { overview: BackupOverview }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Scheduled backups</CardTitle>
+        <CardTitle>{t('backups.scheduleTitle')}</CardTitle>
         <CardDescription>
-          Run once across all servers as a background job. After each successful backup, the oldest backups at the
-          location beyond the number to keep are deleted.
-          {overview.next_due_at ? ` Next backup: ${when(overview.next_due_at)}.` : ''}
+          {t('backups.scheduleDescription')}
+          {overview.next_due_at ? ` ${t('backups.next', { when: when(overview.next_due_at) })}` : ''}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -195,10 +196,10 @@ function ScheduleCard({ overview }: { overview: BackupOverview }) {
               onCheckedChange={(enabled) => change({ enabled })}
               disabled={save.isPending}
             />
-            <Label htmlFor={switchId}>Back up automatically</Label>
+            <Label htmlFor={switchId}>{t('backups.automatically')}</Label>
           </div>
           <div className="grid gap-2">
-            <Label htmlFor={intervalId}>How often</Label>
+            <Label htmlFor={intervalId}>{t('backups.howOften')}</Label>
             <select
               id={intervalId}
               value={settings.every_hours}
@@ -208,14 +209,14 @@ function ScheduleCard({ overview }: { overview: BackupOverview }) {
             >
               {INTERVALS.map((interval) => (
                 <option key={interval.hours} value={interval.hours}>
-                  {interval.label}
+                  {t(interval.label)}
                 </option>
               ))}
             </select>
           </div>
           <TextField
-            label="Location"
-            hint="An absolute folder on the server, or s3://bucket/prefix"
+            label={t('backups.location')}
+            hint={t('backups.locationHint')}
             value={settings.location ?? ''}
             placeholder={overview.resolved_location}
             onValueChange={(location) => change({ location })}
@@ -223,7 +224,7 @@ function ScheduleCard({ overview }: { overview: BackupOverview }) {
             spellCheck={false}
           />
           <TextField
-            label="Backups to keep"
+            label={t('backups.keep')}
             type="number"
             min={1}
             max={365}
@@ -233,12 +234,12 @@ function ScheduleCard({ overview }: { overview: BackupOverview }) {
           />
           <div className="flex gap-2">
             <Button type="submit" disabled={save.isPending || draft === null}>
-              {save.isPending ? <Spinner label="Saving" /> : null}
-              Save
+              {save.isPending ? <Spinner label={t('network.saving')} /> : null}
+              {t('common.save')}
             </Button>
             {draft !== null ? (
               <Button type="button" variant="outline" onClick={() => setDraft(null)} disabled={save.isPending}>
-                Discard changes
+                {t('network.discard')}
               </Button>
             ) : null}
           </div>
@@ -250,6 +251,7 @@ function ScheduleCard({ overview }: { overview: BackupOverview }) {
 
 /** Above every admin tab, for super admins: the last backup failed (what Admin → Backups shows in full). */
 export function BackupFailedNotice({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation('admin');
   const backups = useBackups();
   const last = backups.data?.last;
   if (last?.result !== 'failed') return null;
@@ -259,11 +261,11 @@ export function BackupFailedNotice({ onOpen }: { onOpen: () => void }) {
       className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive p-3"
     >
       <p className="text-sm">
-        <span className="font-medium text-destructive">The last backup failed</span> ({when(last.finished_at)}):{' '}
-        {last.error}
+        <span className="font-medium text-destructive">{t('backups.noticeTitle')}</span>{' '}
+        {t('backups.noticeDetail', { when: when(last.finished_at), error: last.error })}
       </p>
       <Button type="button" variant="outline" size="sm" onClick={onOpen}>
-        Open Backups
+        {t('backups.open')}
       </Button>
     </div>
   );

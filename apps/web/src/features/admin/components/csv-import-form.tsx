@@ -1,21 +1,22 @@
 import type { AdminImportResult, Me } from '@hearth/contract';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api-error';
 import { useImportUsers } from '../api/create-user';
-import { ADMIN_MESSAGES } from '../lib/messages';
+import { ADMIN_MESSAGE_KEYS } from '../lib/messages';
 
 const EXAMPLE = 'email,password,full_name,role\nada@example.com,Str0ng-pass,Ada Lovelace,moderator';
 
 /** The roles a row may give, as the server's role rules allow them to this admin (features/admin/user-policy.ts). */
-export const importRolesText = (role: Me['role']) =>
-  role === 'super_admin' ? 'user, moderator or admin' : 'user or moderator; only super admins can import admins';
+const importRolesKey = (role: Me['role']) => (role === 'super_admin' ? 'csv.rolesSuperAdmin' : 'csv.rolesAdmin');
 
 /** Paste CSV text; Import stays disabled while it is empty; every row's outcome is listed afterwards. */
 export function CsvImportForm({ actor }: { actor: Pick<Me, 'role'> }) {
+  const { t } = useTranslation('admin');
   const [csv, setCsv] = useState('');
   const [result, setResult] = useState<AdminImportResult | null>(null);
   const importUsers = useImportUsers();
@@ -29,17 +30,17 @@ export function CsvImportForm({ actor }: { actor: Pick<Me, 'role'> }) {
       onSuccess: (answer) => {
         setResult(answer);
         toast({
-          title: 'Import finished',
-          description: `${answer.created} of ${answer.results.length} ${answer.results.length === 1 ? 'row' : 'rows'} created.`,
+          title: t('csv.finished'),
+          description: t('csv.finishedDescription', { created: answer.created, count: answer.results.length }),
         });
       },
       onError: (error) =>
         toast({
-          title: 'Error',
+          title: t('common.error'),
           description:
             isApiError(error) && error.isClientError
-              ? `${ADMIN_MESSAGES.importFailed} ${error.message}`
-              : ADMIN_MESSAGES.importFailed,
+              ? `${t(ADMIN_MESSAGE_KEYS.importFailed)} ${error.message}`
+              : t(ADMIN_MESSAGE_KEYS.importFailed),
           variant: 'destructive',
         }),
     });
@@ -47,7 +48,7 @@ export function CsvImportForm({ actor }: { actor: Pick<Me, 'role'> }) {
 
   return (
     <form onSubmit={submit} className="grid gap-3">
-      <Label htmlFor={textId}>CSV data</Label>
+      <Label htmlFor={textId}>{t('csv.data')}</Label>
       <textarea
         id={textId}
         aria-describedby={helpId}
@@ -59,12 +60,11 @@ export function CsvImportForm({ actor }: { actor: Pick<Me, 'role'> }) {
         className="rounded-md border bg-background px-3 py-2 font-mono text-xs"
       />
       <p id={helpId} className="text-xs text-muted-foreground">
-        First line is the header: email and password are required; full_name (or name) and role (
-        {importRolesText(actor.role)}) are optional. Rows without email or password are skipped.
+        {t('csv.help', { roles: t(importRolesKey(actor.role)) })}
       </p>
       <div className="flex justify-end">
         <Button type="submit" disabled={!csv.trim() || importUsers.isPending}>
-          {importUsers.isPending ? 'Importing...' : 'Import'}
+          {importUsers.isPending ? t('csv.importing') : t('csv.import')}
         </Button>
       </div>
       {result ? <ImportResults result={result} /> : null}
@@ -73,19 +73,28 @@ export function CsvImportForm({ actor }: { actor: Pick<Me, 'role'> }) {
 }
 
 const STATUS_VARIANT = { created: 'default', skipped: 'secondary', failed: 'destructive' } as const;
+const STATUS_KEYS = {
+  created: 'csv.status.created',
+  skipped: 'csv.status.skipped',
+  failed: 'csv.status.failed',
+} as const;
 
 function ImportResults({ result }: { result: AdminImportResult }) {
+  const { t } = useTranslation('admin');
   return (
-    <section aria-label="Import results" className="grid max-h-56 gap-2 overflow-y-auto rounded-md border p-3 text-sm">
+    <section
+      aria-label={t('csv.results')}
+      className="grid max-h-56 gap-2 overflow-y-auto rounded-md border p-3 text-sm"
+    >
       <p className="font-medium">
-        {result.created} created, {result.results.length - result.created} not created
+        {t('csv.summary', { created: result.created, notCreated: result.results.length - result.created })}
       </p>
       <ul className="grid gap-1">
         {result.results.map((row) => (
           <li key={row.row} className="flex flex-wrap items-center gap-2">
-            <span className="text-muted-foreground">Row {row.row}</span>
-            <Badge variant={STATUS_VARIANT[row.status]}>{row.status}</Badge>
-            <span className="break-all">{row.email ?? '(no email)'}</span>
+            <span className="text-muted-foreground">{t('csv.row', { row: row.row })}</span>
+            <Badge variant={STATUS_VARIANT[row.status]}>{t(STATUS_KEYS[row.status])}</Badge>
+            <span className="break-all">{row.email ?? t('csv.noEmail')}</span>
             {row.reason ? <span className="text-muted-foreground">— {row.reason}</span> : null}
           </li>
         ))}

@@ -1,5 +1,6 @@
 import type { AdminUser } from '@hearth/contract';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -17,6 +18,7 @@ import { useUpdateUserDetails } from '../api/user-details';
 
 /** Corrects a user's full name and e-mail address (a new address must be verified again when mail is set up). */
 export function EditUserDialog({ user, disabled }: { user: AdminUser; disabled?: boolean }) {
+  const { t } = useTranslation('admin');
   const [open, setOpen] = useState(false);
   const [fullName, setFullName] = useState(user.full_name ?? '');
   const [email, setEmail] = useState(user.email);
@@ -40,13 +42,16 @@ export function EditUserDialog({ user, disabled }: { user: AdminUser; disabled?:
       },
       {
         onSuccess: (saved) => {
-          toast({ title: 'User updated', description: `${saved.full_name || saved.email} has been updated.` });
+          toast({
+            title: t('editUser.updated'),
+            description: t('editUser.updatedDescription', { name: saved.full_name || saved.email }),
+          });
           setOpen(false);
         },
         onError: (error) =>
           toast({
-            title: 'Error',
-            description: isApiError(error) ? error.message : 'The user could not be updated.',
+            title: t('common.error'),
+            description: isApiError(error) ? error.message : t('editUser.failed'),
             variant: 'destructive',
           }),
       },
@@ -57,22 +62,20 @@ export function EditUserDialog({ user, disabled }: { user: AdminUser; disabled?:
     <Dialog open={open} onOpenChange={change}>
       <DialogTrigger asChild>
         <Button size="sm" variant="outline" disabled={disabled}>
-          Edit
+          {t('editUser.edit')}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-sm">
         <DialogHeader>
-          <DialogTitle>Edit user</DialogTitle>
-          <DialogDescription>
-            Correct the name or e-mail address. The change is recorded in the audit log.
-          </DialogDescription>
+          <DialogTitle>{t('editUser.title')}</DialogTitle>
+          <DialogDescription>{t('editUser.description')}</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={submit}>
-          <TextField label="Full Name" required value={fullName} onValueChange={setFullName} />
-          <TextField label="Email" type="email" required value={email} onValueChange={setEmail} />
+          <TextField label={t('editUser.fullName')} required value={fullName} onValueChange={setFullName} />
+          <TextField label={t('editUser.email')} type="email" required value={email} onValueChange={setEmail} />
           <DialogFooter>
             <Button type="submit" disabled={update.isPending || unchanged}>
-              {update.isPending ? 'Saving...' : 'Save'}
+              {update.isPending ? t('common.saving') : t('common.save')}
             </Button>
           </DialogFooter>
         </form>

@@ -1,5 +1,7 @@
 import type { Group, Me } from '@hearth/contract';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
@@ -20,14 +22,15 @@ import {
 
 const selectClass = 'h-9 rounded-md border bg-background px-3 text-sm';
 
-const failed = (title: string, error: unknown) =>
-  toast({ title, description: isApiError(error) ? error.message : 'Please try again.', variant: 'destructive' });
+const failed = (t: TFunction<'admin'>, title: string, error: unknown) =>
+  toast({ title, description: isApiError(error) ? error.message : t('common.tryAgain'), variant: 'destructive' });
 
 /**
  * Admin → Groups (issue 16): groups inside an organisation, and their members. Collections and prompts are
  * shared with groups by their owners. Admins work in their own organisation; super admins pick one.
  */
 export function GroupsTab({ actor }: { actor: Me }) {
+  const { t } = useTranslation('admin');
   const organizations = useOrganizations();
   const [chosen, setChosen] = useState('');
   const organizationId = chosen || actor.organization_id || organizations.data?.organizations[0]?.id || '';
@@ -43,9 +46,9 @@ export function GroupsTab({ actor }: { actor: Me }) {
       {
         onSuccess: (group) => {
           setName('');
-          toast({ title: 'Group created', description: `${group.name} is ready. Add its members.` });
+          toast({ title: t('groups.created'), description: t('groups.createdDescription', { name: group.name }) });
         },
-        onError: (error) => failed('Could not create the group', error),
+        onError: (error) => failed(t, t('groups.createFailed'), error),
       },
     );
   };
@@ -53,14 +56,12 @@ export function GroupsTab({ actor }: { actor: Me }) {
   return (
     <Card className="grid gap-4 p-4">
       <div>
-        <h2 className="text-lg font-semibold">Groups</h2>
-        <p className="text-sm text-muted-foreground">
-          Members of a group can use the knowledge collections and prompts their colleagues share with it.
-        </p>
+        <h2 className="text-lg font-semibold">{t('groups.title')}</h2>
+        <p className="text-sm text-muted-foreground">{t('groups.description')}</p>
       </div>
       {actor.role === 'super_admin' ? (
         <div className="grid max-w-xs gap-2">
-          <Label htmlFor={orgSelectId}>Organisation</Label>
+          <Label htmlFor={orgSelectId}>{t('users.organisation')}</Label>
           <select
             id={orgSelectId}
             className={selectClass}
@@ -77,19 +78,19 @@ export function GroupsTab({ actor }: { actor: Me }) {
       ) : null}
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
         <TextField
-          label="New group name"
+          label={t('groups.newName')}
           value={name}
           onValueChange={setName}
           maxLength={100}
           className="min-w-0 flex-1"
         />
         <Button type="submit" disabled={!name.trim() || create.isPending}>
-          Create group
+          {t('groups.create')}
         </Button>
       </form>
-      {groups.isPending ? <Spinner label="Loading groups" /> : null}
-      {groups.data?.groups.length === 0 ? <p className="text-sm text-muted-foreground">No groups yet.</p> : null}
-      <ul className="grid gap-2" aria-label="Groups">
+      {groups.isPending ? <Spinner label={t('groups.loading')} /> : null}
+      {groups.data?.groups.length === 0 ? <p className="text-sm text-muted-foreground">{t('groups.empty')}</p> : null}
+      <ul className="grid gap-2" aria-label={t('groups.title')}>
         {groups.data?.groups.map((group) => (
           <GroupRow key={group.id} group={group} />
         ))}
@@ -99,6 +100,7 @@ export function GroupsTab({ actor }: { actor: Me }) {
 }
 
 function GroupRow({ group }: { group: Group }) {
+  const { t } = useTranslation('admin');
   const [open, setOpen] = useState(false);
   const remove = useDeleteGroup();
   return (
@@ -106,13 +108,11 @@ function GroupRow({ group }: { group: Group }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <div className="font-medium break-words">{group.name}</div>
-          <div className="text-xs text-muted-foreground">
-            {group.member_count} {group.member_count === 1 ? 'member' : 'members'}
-          </div>
+          <div className="text-xs text-muted-foreground">{t('groups.memberCount', { count: group.member_count })}</div>
         </div>
-        <div className="flex gap-1" role="group" aria-label={`Actions for ${group.name}`}>
+        <div className="flex gap-1" role="group" aria-label={t('rowActions.label', { name: group.name })}>
           <Button size="sm" variant="outline" aria-expanded={open} onClick={() => setOpen(!open)}>
-            {open ? 'Close' : 'Members'}
+            {open ? t('groups.close') : t('groups.members')}
           </Button>
           <Button
             size="sm"
@@ -120,12 +120,16 @@ function GroupRow({ group }: { group: Group }) {
             disabled={remove.isPending}
             onClick={() =>
               remove.mutate(group.id, {
-                onSuccess: () => toast({ title: 'Group deleted', description: `${group.name} and its shares ended.` }),
-                onError: (error) => failed('Could not delete the group', error),
+                onSuccess: () =>
+                  toast({
+                    title: t('groups.deleted'),
+                    description: t('groups.deletedDescription', { name: group.name }),
+                  }),
+                onError: (error) => failed(t, t('groups.deleteFailed'), error),
               })
             }
           >
-            Delete
+            {t('rowActions.delete')}
           </Button>
         </div>
       </div>
@@ -135,6 +139,7 @@ function GroupRow({ group }: { group: Group }) {
 }
 
 function GroupMembers({ group }: { group: Group }) {
+  const { t } = useTranslation('admin');
   const members = useGroupMembers(group.id);
   const candidates = useOrganizationUsers(group.organization_id);
   const add = useAddGroupMember();
@@ -146,7 +151,7 @@ function GroupMembers({ group }: { group: Group }) {
 
   return (
     <div className="grid gap-2 border-t pt-2">
-      <ul className="grid gap-1" aria-label={`Members of ${group.name}`}>
+      <ul className="grid gap-1" aria-label={t('groups.membersOf', { name: group.name })}>
         {members.data?.members.map((member) => (
           <li key={member.user_id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
             <span className="min-w-0 break-all">{member.full_name || member.email}</span>
@@ -156,11 +161,11 @@ function GroupMembers({ group }: { group: Group }) {
               onClick={() =>
                 removeMember.mutate(
                   { groupId: group.id, userId: member.user_id },
-                  { onError: (error) => failed('Could not remove the member', error) },
+                  { onError: (error) => failed(t, t('groups.removeFailed'), error) },
                 )
               }
             >
-              Remove
+              {t('groups.remove')}
             </Button>
           </li>
         ))}
@@ -171,19 +176,19 @@ function GroupMembers({ group }: { group: Group }) {
           event.preventDefault();
           add.mutate(
             { groupId: group.id, userId },
-            { onSuccess: () => setUserId(''), onError: (error) => failed('Could not add the member', error) },
+            { onSuccess: () => setUserId(''), onError: (error) => failed(t, t('groups.addFailed'), error) },
           );
         }}
       >
         <div className="grid min-w-0 flex-1 gap-2">
-          <Label htmlFor={selectId}>Add a member</Label>
+          <Label htmlFor={selectId}>{t('groups.addMember')}</Label>
           <select
             id={selectId}
             className={selectClass}
             value={userId}
             onChange={(event) => setUserId(event.target.value)}
           >
-            <option value="">Choose a user…</option>
+            <option value="">{t('groups.chooseUser')}</option>
             {addable.map((user) => (
               <option key={user.id} value={user.id}>
                 {user.full_name && user.full_name !== user.email ? `${user.full_name} (${user.email})` : user.email}
@@ -192,7 +197,7 @@ function GroupMembers({ group }: { group: Group }) {
           </select>
         </div>
         <Button type="submit" size="sm" disabled={!userId || add.isPending}>
-          Add
+          {t('groups.add')}
         </Button>
       </form>
     </div>

@@ -1,6 +1,7 @@
 import { type AssignableRole, INVITATION_DEFAULT_DAYS, type InvitationCreated, type Me } from '@hearth/contract';
 import { Check, Copy, Link as LinkIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -16,9 +17,10 @@ import { Label } from '../../../components/ui/label';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api-error';
+import { formatDate } from '../../../lib/i18n';
 import { useCopy } from '../../../lib/use-copy';
 import { useCreateInvitation } from '../api/signups';
-import { ROLE_LABELS } from '../lib/messages';
+import { DATE_TIME, ROLE_LABEL_KEYS } from '../lib/messages';
 import { assignableRoles } from '../lib/user-actions';
 
 const EXPIRY_CHOICES = [1, INVITATION_DEFAULT_DAYS, 30, 90] as const;
@@ -26,6 +28,7 @@ const selectClass = 'h-9 rounded-md border bg-background px-3 text-sm';
 
 /** Creates an invitation link; the link is shown once, with a copy button (only its hash is stored). */
 export function InvitationDialog({ actor }: { actor: Me }) {
+  const { t } = useTranslation('admin');
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<InvitationCreated | null>(null);
   const change = (next: boolean) => {
@@ -37,16 +40,14 @@ export function InvitationDialog({ actor }: { actor: Me }) {
       <DialogTrigger asChild>
         <Button>
           <LinkIcon aria-hidden />
-          Create invitation
+          {t('invitations.create')}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-lg">
         <DialogHeader>
-          <DialogTitle>{created ? 'Invitation link' : 'Create invitation'}</DialogTitle>
+          <DialogTitle>{created ? t('invitations.linkTitle') : t('invitations.create')}</DialogTitle>
           <DialogDescription>
-            {created
-              ? 'Copy the link now: it is shown only this once.'
-              : 'People who open the link can create an account, even when sign-up is closed or needs approval.'}
+            {created ? t('invitations.linkDescription') : t('invitations.createDescription')}
           </DialogDescription>
         </DialogHeader>
         {created ? (
@@ -60,6 +61,7 @@ export function InvitationDialog({ actor }: { actor: Me }) {
 }
 
 function InvitationForm({ actor, onCreated }: { actor: Me; onCreated: (created: InvitationCreated) => void }) {
+  const { t } = useTranslation('admin');
   const [role, setRole] = useState<AssignableRole>('user');
   const [days, setDays] = useState<number>(INVITATION_DEFAULT_DAYS);
   const [maxUses, setMaxUses] = useState('1');
@@ -77,8 +79,8 @@ function InvitationForm({ actor, onCreated }: { actor: Me; onCreated: (created: 
         onSuccess: onCreated,
         onError: (error) =>
           toast({
-            title: 'Error',
-            description: isApiError(error) && error.isClientError ? error.message : 'Failed to create the invitation.',
+            title: t('common.error'),
+            description: isApiError(error) && error.isClientError ? error.message : t('invitations.createFailed'),
             variant: 'destructive',
           }),
       },
@@ -88,7 +90,7 @@ function InvitationForm({ actor, onCreated }: { actor: Me; onCreated: (created: 
   return (
     <form onSubmit={submit} className="grid gap-4">
       <div className="grid gap-2">
-        <Label htmlFor={roleId}>Role</Label>
+        <Label htmlFor={roleId}>{t('invitations.role')}</Label>
         <select
           id={roleId}
           value={role}
@@ -97,13 +99,13 @@ function InvitationForm({ actor, onCreated }: { actor: Me; onCreated: (created: 
         >
           {assignableRoles(actor).map((option) => (
             <option key={option} value={option}>
-              {ROLE_LABELS[option]}
+              {t(ROLE_LABEL_KEYS[option])}
             </option>
           ))}
         </select>
       </div>
       <div className="grid gap-2">
-        <Label htmlFor={daysId}>Expires after</Label>
+        <Label htmlFor={daysId}>{t('invitations.expiresAfter')}</Label>
         <select
           id={daysId}
           value={days}
@@ -112,14 +114,14 @@ function InvitationForm({ actor, onCreated }: { actor: Me; onCreated: (created: 
         >
           {EXPIRY_CHOICES.map((choice) => (
             <option key={choice} value={choice}>
-              {choice === 1 ? '1 day' : `${choice} days`}
+              {t('invitations.days', { count: choice })}
             </option>
           ))}
         </select>
       </div>
       <TextField
-        label="Number of uses"
-        hint="1 for one person"
+        label={t('invitations.uses')}
+        hint={t('invitations.usesHint')}
         type="number"
         min={1}
         max={1000}
@@ -128,8 +130,8 @@ function InvitationForm({ actor, onCreated }: { actor: Me; onCreated: (created: 
         onValueChange={setMaxUses}
       />
       <TextField
-        label="Email"
-        hint="Optional: only this address may use it"
+        label={t('invitations.email')}
+        hint={t('invitations.emailHint')}
         type="email"
         autoComplete="off"
         value={email}
@@ -137,7 +139,7 @@ function InvitationForm({ actor, onCreated }: { actor: Me; onCreated: (created: 
       />
       <DialogFooter>
         <Button type="submit" disabled={create.isPending || !(Number(maxUses) >= 1)}>
-          {create.isPending ? 'Creating...' : 'Create link'}
+          {create.isPending ? t('common.creating') : t('resetLink.create')}
         </Button>
       </DialogFooter>
     </form>
@@ -145,33 +147,47 @@ function InvitationForm({ actor, onCreated }: { actor: Me; onCreated: (created: 
 }
 
 function CreatedLink({ created, onDone }: { created: InvitationCreated; onDone: () => void }) {
+  const { t } = useTranslation('admin');
   const [copied, copy] = useCopy();
   const link = `${window.location.origin}${created.path}`;
   const { invitation } = created;
   const onCopy = async () => {
     if (await copy(link)) return;
     toast({
-      title: 'Copy failed',
-      description: 'The browser did not allow copying. Select the link and copy it by hand.',
+      title: t('resetLink.copyFailed'),
+      description: t('resetLink.copyFailedDescription'),
       variant: 'destructive',
     });
   };
   return (
     <div className="grid gap-4">
       <div className="flex gap-2">
-        <Input readOnly aria-label="Invitation link" value={link} onFocus={(event) => event.target.select()} />
-        <Button variant="outline" onClick={() => void onCopy()} aria-label={copied ? 'Link copied' : 'Copy link'}>
+        <Input
+          readOnly
+          aria-label={t('invitations.linkTitle')}
+          value={link}
+          onFocus={(event) => event.target.select()}
+        />
+        <Button
+          variant="outline"
+          onClick={() => void onCopy()}
+          aria-label={copied ? t('resetLink.linkCopied') : t('resetLink.copyLink')}
+        >
           {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? t('common.copied') : t('common.copy')}
         </Button>
       </div>
       <p className="text-sm text-muted-foreground">
-        {ROLE_LABELS[invitation.role]} in {invitation.organization_name}, {invitation.max_uses}{' '}
-        {invitation.max_uses === 1 ? 'use' : 'uses'}, until {new Date(invitation.expires_at).toLocaleString()}.
-        {created.mailed ? ` It has also been mailed to ${invitation.email}.` : ''}
+        {t('invitations.summary', {
+          role: t(ROLE_LABEL_KEYS[invitation.role]),
+          organisation: invitation.organization_name,
+          count: invitation.max_uses,
+          date: formatDate(invitation.expires_at, DATE_TIME),
+        })}
+        {created.mailed ? ` ${t('resetLink.mailed', { email: invitation.email })}` : ''}
       </p>
       <DialogFooter>
-        <Button onClick={onDone}>Done</Button>
+        <Button onClick={onDone}>{t('common.done')}</Button>
       </DialogFooter>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -17,6 +18,7 @@ export function NetworkAccessCard() {
 }
 
 function NetworkAccessForm() {
+  const { t } = useTranslation('admin');
   const id = useId();
   const settings = useNetworkSettings(true);
   const save = useSaveNetworkSettings();
@@ -32,14 +34,14 @@ function NetworkAccessForm() {
         onSuccess: (result) => {
           setDraft(null);
           toast({
-            title: 'Network access saved',
+            title: t('network.saved'),
             description: result.allowed_hosts.length
-              ? `${result.allowed_hosts.length} intranet ${result.allowed_hosts.length === 1 ? 'host is' : 'hosts are'} allowed.`
-              : 'Only public addresses can be reached.',
+              ? t('network.savedHosts', { count: result.allowed_hosts.length })
+              : t('network.savedPublicOnly'),
           });
         },
         onError: (error) =>
-          toast({ title: 'Could not save network access', description: error.message, variant: 'destructive' }),
+          toast({ title: t('network.saveFailed'), description: error.message, variant: 'destructive' }),
       },
     );
   };
@@ -47,24 +49,20 @@ function NetworkAccessForm() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Network access</CardTitle>
-        <CardDescription>
-          Website scraping reaches public addresses only. List intranet hosts it may also reach: host names (wiki.corp,
-          *.corp.example), IP addresses or CIDR ranges (10.20.0.0/16). Cloud metadata and link-local addresses are
-          always blocked.
-        </CardDescription>
+        <CardTitle>{t('network.title')}</CardTitle>
+        <CardDescription>{t('network.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {settings.isPending ? (
-          <Spinner label="Loading network access" />
+          <Spinner label={t('network.loading')} />
         ) : settings.isError ? (
           <p role="alert" className="text-sm text-destructive">
-            Could not load the network settings: {settings.error.message}
+            {t('network.loadFailed', { message: settings.error.message })}
           </p>
         ) : (
           <form onSubmit={submit} className="grid gap-3">
             <label htmlFor={id} className="text-sm font-medium">
-              Allowed intranet hosts
+              {t('network.hosts')}
             </label>
             <textarea
               id={id}
@@ -78,16 +76,16 @@ function NetworkAccessForm() {
               className="rounded-md border bg-background px-3 py-2 font-mono text-sm"
             />
             <p id={`${id}-help`} className="text-xs text-muted-foreground">
-              One per line. Leave empty to allow public addresses only.
+              {t('network.hostsHelp')}
             </p>
             <div className="flex gap-2">
               <Button type="submit" disabled={save.isPending || draft === null}>
-                {save.isPending ? <Spinner label="Saving" /> : null}
-                Save
+                {save.isPending ? <Spinner label={t('network.saving')} /> : null}
+                {t('common.save')}
               </Button>
               {draft !== null ? (
                 <Button type="button" variant="outline" onClick={() => setDraft(null)} disabled={save.isPending}>
-                  Discard changes
+                  {t('network.discard')}
                 </Button>
               ) : null}
             </div>

@@ -1,5 +1,7 @@
 import type { Organization } from '@hearth/contract';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -15,10 +17,10 @@ import {
   useRenameOrganization,
 } from '../api/organizations';
 
-const failed = (title: string, error: unknown) =>
+const failed = (t: TFunction<'admin'>, title: string, error: unknown) =>
   toast({
     title,
-    description: isApiError(error) ? error.message : 'Please try again.',
+    description: isApiError(error) ? error.message : t('common.tryAgain'),
     variant: 'destructive',
   });
 
@@ -28,6 +30,7 @@ const failed = (title: string, error: unknown) =>
  * moved as a side effect. The default organisation, which new accounts join, stays.
  */
 export function OrganizationsTab() {
+  const { t } = useTranslation('admin');
   const organizations = useOrganizations();
   const create = useCreateOrganization();
   const [name, setName] = useState('');
@@ -37,40 +40,40 @@ export function OrganizationsTab() {
     create.mutate(name, {
       onSuccess: (created) => {
         setName('');
-        toast({ title: 'Organisation created', description: `${created.name} is ready. Move users into it.` });
+        toast({
+          title: t('organisations.created'),
+          description: t('organisations.createdDescription', { name: created.name }),
+        });
       },
-      onError: (error) => failed('Could not create the organisation', error),
+      onError: (error) => failed(t, t('organisations.createFailed'), error),
     });
   };
 
   return (
     <Card className="grid gap-4 p-4">
       <div>
-        <h2 className="text-lg font-semibold">Organisations</h2>
-        <p className="text-sm text-muted-foreground">
-          Each organisation&apos;s admins see and manage only its users, groups and activity. To delete an organisation,
-          move its users to another one first.
-        </p>
+        <h2 className="text-lg font-semibold">{t('organisations.title')}</h2>
+        <p className="text-sm text-muted-foreground">{t('organisations.description')}</p>
       </div>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
         <TextField
-          label="New organisation name"
+          label={t('organisations.newName')}
           value={name}
           onValueChange={setName}
           maxLength={100}
           className="min-w-0 flex-1"
         />
         <Button type="submit" disabled={!name.trim() || create.isPending}>
-          Create organisation
+          {t('organisations.create')}
         </Button>
       </form>
-      {organizations.isPending ? <Spinner label="Loading organisations" /> : null}
+      {organizations.isPending ? <Spinner label={t('organisations.loading')} /> : null}
       {organizations.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          Could not load organisations.
+          {t('organisations.loadFailed')}
         </p>
       ) : null}
-      <ul className="grid gap-2" aria-label="Organisations">
+      <ul className="grid gap-2" aria-label={t('organisations.title')}>
         {organizations.data?.organizations.map((organization) => (
           <OrganizationRow key={organization.id} organization={organization} />
         ))}
@@ -80,6 +83,7 @@ export function OrganizationsTab() {
 }
 
 function OrganizationRow({ organization }: { organization: Organization }) {
+  const { t } = useTranslation('admin');
   const rename = useRenameOrganization();
   const remove = useDeleteOrganization();
   const [editing, setEditing] = useState(false);
@@ -87,8 +91,8 @@ function OrganizationRow({ organization }: { organization: Organization }) {
   const [confirming, setConfirming] = useState(false);
   const blocked = organization.is_default || organization.user_count > 0;
   const why = organization.is_default
-    ? 'The default organisation cannot be deleted: new accounts join it.'
-    : `Move its ${organization.user_count} user${organization.user_count === 1 ? '' : 's'} to another organisation first.`;
+    ? t('organisations.defaultBlocked')
+    : t('organisations.usersBlocked', { count: organization.user_count });
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -96,7 +100,7 @@ function OrganizationRow({ organization }: { organization: Organization }) {
       { id: organization.id, name },
       {
         onSuccess: () => setEditing(false),
-        onError: (error) => failed('Could not rename the organisation', error),
+        onError: (error) => failed(t, t('organisations.renameFailed'), error),
       },
     );
   };
@@ -105,34 +109,38 @@ function OrganizationRow({ organization }: { organization: Organization }) {
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
       {editing ? (
         <form onSubmit={save} className="flex flex-1 flex-wrap items-end gap-2">
-          <TextField label="Organisation name" value={name} onValueChange={setName} maxLength={100} />
+          <TextField label={t('organisations.name')} value={name} onValueChange={setName} maxLength={100} />
           <Button type="submit" size="sm" disabled={!name.trim() || rename.isPending}>
-            Save
+            {t('common.save')}
           </Button>
           <Button type="button" size="sm" variant="outline" onClick={() => setEditing(false)}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </form>
       ) : (
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2 font-medium">
             <span className="break-words">{organization.name}</span>
-            {organization.is_default ? <Badge variant="secondary">Default</Badge> : null}
+            {organization.is_default ? <Badge variant="secondary">{t('organisations.default')}</Badge> : null}
           </div>
           <div className="text-xs text-muted-foreground">
-            {organization.user_count} {organization.user_count === 1 ? 'user' : 'users'} · {organization.group_count}{' '}
-            {organization.group_count === 1 ? 'group' : 'groups'}
+            {t('users.total', { count: organization.user_count })} ·{' '}
+            {t('organisations.groupCount', { count: organization.group_count })}
           </div>
         </div>
       )}
       {editing ? null : (
-        <div className="flex flex-wrap gap-1" role="group" aria-label={`Actions for ${organization.name}`}>
+        <div
+          className="flex flex-wrap gap-1"
+          role="group"
+          aria-label={t('rowActions.label', { name: organization.name })}
+        >
           <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
-            Rename
+            {t('organisations.rename')}
           </Button>
           <span title={blocked ? why : undefined}>
             <Button size="sm" variant="destructive" disabled={blocked} onClick={() => setConfirming(true)}>
-              Delete
+              {t('rowActions.delete')}
             </Button>
           </span>
         </div>
@@ -141,14 +149,18 @@ function OrganizationRow({ organization }: { organization: Organization }) {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete organisation?"
-        description={`${organization.name} and its groups will be deleted. It has no users.`}
-        confirmLabel="Delete"
+        title={t('organisations.deleteTitle')}
+        description={t('organisations.deleteDescription', { name: organization.name })}
+        confirmLabel={t('rowActions.delete')}
         pending={remove.isPending}
         onConfirm={() =>
           remove.mutate(organization.id, {
-            onSuccess: () => toast({ title: 'Organisation deleted', description: `${organization.name} is gone.` }),
-            onError: (error) => failed('Could not delete the organisation', error),
+            onSuccess: () =>
+              toast({
+                title: t('organisations.deleted'),
+                description: t('organisations.deletedDescription', { name: organization.name }),
+              }),
+            onError: (error) => failed(t, t('organisations.deleteFailed'), error),
             onSettled: () => setConfirming(false),
           })
         }

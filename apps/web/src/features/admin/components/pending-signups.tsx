@@ -1,15 +1,17 @@
 import { Check, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api-error';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '../../../lib/i18n';
 import { useDecideSignup, usePendingSignups } from '../api/signups';
 
 /** Accounts waiting for approval (sign-up mode "approval"): approve lets them sign in, reject deletes them. */
 export function PendingSignups() {
+  const { t } = useTranslation('admin');
   const pending = usePendingSignups();
   const decide = useDecideSignup();
 
@@ -20,13 +22,13 @@ export function PendingSignups() {
         onSuccess: () =>
           toast(
             decision === 'approve'
-              ? { title: 'Account approved', description: `${name} can now sign in.` }
-              : { title: 'Request rejected', description: `${name}'s account has been deleted.` },
+              ? { title: t('pending.approved'), description: t('pending.approvedDescription', { name }) }
+              : { title: t('pending.rejected'), description: t('pending.rejectedDescription', { name }) },
           ),
         onError: (error) =>
           toast({
-            title: 'Error',
-            description: isApiError(error) && error.isClientError ? error.message : 'Failed to update the request.',
+            title: t('common.error'),
+            description: isApiError(error) && error.isClientError ? error.message : t('pending.updateFailed'),
             variant: 'destructive',
           }),
       },
@@ -36,22 +38,20 @@ export function PendingSignups() {
   return (
     <Card className="grid gap-4 p-4">
       <div>
-        <h2 className="text-lg font-semibold">Pending accounts</h2>
-        <p className="text-sm text-muted-foreground">
-          People who signed up and wait for an administrator&apos;s approval before they can sign in.
-        </p>
+        <h2 className="text-lg font-semibold">{t('pending.title')}</h2>
+        <p className="text-sm text-muted-foreground">{t('pending.description')}</p>
       </div>
-      {pending.isPending ? <Spinner label="Loading pending accounts" /> : null}
+      {pending.isPending ? <Spinner label={t('pending.loading')} /> : null}
       {pending.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          Failed to load pending accounts.
+          {t('pending.loadFailed')}
         </p>
       ) : null}
       {pending.data && pending.data.items.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Nobody is waiting for approval.</p>
+        <p className="text-sm text-muted-foreground">{t('pending.empty')}</p>
       ) : null}
       {pending.data && pending.data.items.length > 0 ? (
-        <ul className="grid gap-2" aria-label="Pending accounts">
+        <ul className="grid gap-2" aria-label={t('pending.title')}>
           {pending.data.items.map((item) => {
             const name = item.full_name || item.email;
             return (
@@ -59,7 +59,7 @@ export function PendingSignups() {
                 <div className="min-w-0">
                   <div className="truncate font-medium">{name}</div>
                   <div className="truncate text-xs text-muted-foreground">
-                    {item.email} · asked {formatDate(item.requested_at)}
+                    {item.email} · {t('pending.asked', { date: formatDate(item.requested_at) })}
                   </div>
                 </div>
                 <div className="flex gap-2">
@@ -67,20 +67,20 @@ export function PendingSignups() {
                     size="sm"
                     disabled={decide.isPending}
                     onClick={() => act(item.id, name, 'approve')}
-                    aria-label={`Approve ${name}`}
+                    aria-label={t('pending.approveLabel', { name })}
                   >
                     <Check aria-hidden />
-                    Approve
+                    {t('pending.approve')}
                   </Button>
                   <Button
                     size="sm"
                     variant="outline"
                     disabled={decide.isPending}
                     onClick={() => act(item.id, name, 'reject')}
-                    aria-label={`Reject ${name}`}
+                    aria-label={t('pending.rejectLabel', { name })}
                   >
                     <X aria-hidden />
-                    Reject
+                    {t('pending.reject')}
                   </Button>
                 </div>
               </li>
@@ -94,12 +94,13 @@ export function PendingSignups() {
 
 /** The Pending tab's label, with how many accounts wait (shared with the list through the query cache). */
 export function PendingTabLabel() {
+  const { t } = useTranslation('admin');
   const count = usePendingSignups().data?.total ?? 0;
   return (
     <>
-      Pending
+      {t('pending.tab')}
       {count > 0 ? (
-        <Badge variant="destructive" className="ml-1.5" aria-label={`${count} waiting`}>
+        <Badge variant="destructive" className="ml-1.5" aria-label={t('pending.waiting', { count })}>
           {count}
         </Badge>
       ) : null}

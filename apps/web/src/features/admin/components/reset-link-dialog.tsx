@@ -1,6 +1,7 @@
 import type { AdminResetLink, AdminUser } from '@hearth/contract';
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -14,11 +15,14 @@ import {
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api-error';
+import { formatDate } from '../../../lib/i18n';
 import { useCopy } from '../../../lib/use-copy';
 import { useIssueResetLink } from '../api/user-details';
+import { DATE_TIME } from '../lib/messages';
 
 /** Issues a one-time password-reset link and shows it once, with a copy button, for the admin to pass on. */
 export function ResetLinkDialog({ user, disabled }: { user: AdminUser; disabled?: boolean }) {
+  const { t } = useTranslation('admin');
   const [open, setOpen] = useState(false);
   const [link, setLink] = useState<AdminResetLink | null>(null);
   const issue = useIssueResetLink();
@@ -32,8 +36,8 @@ export function ResetLinkDialog({ user, disabled }: { user: AdminUser; disabled?
       onSuccess: setLink,
       onError: (error) =>
         toast({
-          title: 'Error',
-          description: isApiError(error) ? error.message : 'The reset link could not be created.',
+          title: t('common.error'),
+          description: isApiError(error) ? error.message : t('resetLink.failed'),
           variant: 'destructive',
         }),
     });
@@ -41,16 +45,14 @@ export function ResetLinkDialog({ user, disabled }: { user: AdminUser; disabled?
     <Dialog open={open} onOpenChange={change}>
       <DialogTrigger asChild>
         <Button size="sm" variant="outline" disabled={disabled}>
-          Reset password
+          {t('resetLink.button')}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-lg">
         <DialogHeader>
-          <DialogTitle>{link ? 'Password reset link' : 'Reset password?'}</DialogTitle>
+          <DialogTitle>{link ? t('resetLink.issuedTitle') : t('resetLink.confirmTitle')}</DialogTitle>
           <DialogDescription>
-            {link
-              ? 'Copy the link now: it is shown only this once. It works once, for one hour.'
-              : `Create a one-time link with which ${name} can choose a new password. Using it signs them out everywhere.`}
+            {link ? t('resetLink.issuedDescription') : t('resetLink.confirmDescription', { name })}
           </DialogDescription>
         </DialogHeader>
         {link ? (
@@ -58,10 +60,10 @@ export function ResetLinkDialog({ user, disabled }: { user: AdminUser; disabled?
         ) : (
           <DialogFooter>
             <Button variant="outline" onClick={() => change(false)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button onClick={create} disabled={issue.isPending}>
-              {issue.isPending ? 'Creating...' : 'Create link'}
+              {issue.isPending ? t('common.creating') : t('resetLink.create')}
             </Button>
           </DialogFooter>
         )}
@@ -71,30 +73,35 @@ export function ResetLinkDialog({ user, disabled }: { user: AdminUser; disabled?
 }
 
 function IssuedLink({ link, email, onDone }: { link: AdminResetLink; email: string; onDone: () => void }) {
+  const { t } = useTranslation('admin');
   const [copied, copy] = useCopy();
   const onCopy = async () => {
     if (await copy(link.url)) return;
     toast({
-      title: 'Copy failed',
-      description: 'The browser did not allow copying. Select the link and copy it by hand.',
+      title: t('resetLink.copyFailed'),
+      description: t('resetLink.copyFailedDescription'),
       variant: 'destructive',
     });
   };
   return (
     <div className="grid gap-4">
       <div className="flex gap-2">
-        <Input readOnly aria-label="Reset link" value={link.url} onFocus={(event) => event.target.select()} />
-        <Button variant="outline" onClick={() => void onCopy()} aria-label={copied ? 'Link copied' : 'Copy link'}>
+        <Input readOnly aria-label={t('resetLink.link')} value={link.url} onFocus={(event) => event.target.select()} />
+        <Button
+          variant="outline"
+          onClick={() => void onCopy()}
+          aria-label={copied ? t('resetLink.linkCopied') : t('resetLink.copyLink')}
+        >
           {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? t('common.copied') : t('common.copy')}
         </Button>
       </div>
       <p className="text-sm text-muted-foreground">
-        Valid until {new Date(link.expires_at).toLocaleString()}.
-        {link.mailed ? ` It has also been mailed to ${email}.` : ''}
+        {t('resetLink.validUntil', { date: formatDate(link.expires_at, DATE_TIME) })}
+        {link.mailed ? ` ${t('resetLink.mailed', { email })}` : ''}
       </p>
       <DialogFooter>
-        <Button onClick={onDone}>Done</Button>
+        <Button onClick={onDone}>{t('common.done')}</Button>
       </DialogFooter>
     </div>
   );

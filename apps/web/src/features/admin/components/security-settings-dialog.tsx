@@ -1,5 +1,6 @@
 import type { Require2fa, SecuritySettings, SignupMode } from '@hearth/contract';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -23,32 +24,33 @@ interface Props {
   canEdit: boolean;
 }
 
-const REQUIRE_2FA: { value: Require2fa; label: string }[] = [
-  { value: 'off', label: 'Optional: people choose' },
-  { value: 'admins', label: 'Required for admins' },
-  { value: 'everyone', label: 'Required for everyone' },
-];
+const REQUIRE_2FA = [
+  { value: 'off', label: 'security.require2fa.off' },
+  { value: 'admins', label: 'security.require2fa.admins' },
+  { value: 'everyone', label: 'security.require2fa.everyone' },
+] as const satisfies readonly { value: Require2fa; label: string }[];
 
-const SIGNUP_MODES: { value: SignupMode; label: string }[] = [
-  { value: 'open', label: 'Open: anyone can create an account' },
-  { value: 'approval', label: 'Approval: new accounts wait for an admin' },
-  { value: 'invite_only', label: 'Invite only: people with an invitation link' },
-  { value: 'closed', label: 'Closed: only admins add people' },
-];
+const SIGNUP_MODES = [
+  { value: 'open', label: 'security.signupModes.open' },
+  { value: 'approval', label: 'security.signupModes.approval' },
+  { value: 'invite_only', label: 'security.signupModes.invite_only' },
+  { value: 'closed', label: 'security.signupModes.closed' },
+] as const satisfies readonly { value: SignupMode; label: string }[];
 
 export function SecuritySettingsDialog({ open, onOpenChange, canEdit }: Props) {
+  const { t } = useTranslation('admin');
   const settings = useSecuritySettings(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Security Settings</DialogTitle>
-          <DialogDescription>Password policy, sign-up and session lifetime for the whole instance.</DialogDescription>
+          <DialogTitle>{t('quickActions.security')}</DialogTitle>
+          <DialogDescription>{t('security.description')}</DialogDescription>
         </DialogHeader>
-        {settings.isPending ? <Spinner label="Loading settings" /> : null}
+        {settings.isPending ? <Spinner label={t('settings.loading')} /> : null}
         {settings.isError ? (
           <p role="alert" className="text-sm text-destructive">
-            Could not load the security settings.
+            {t('security.loadFailed')}
           </p>
         ) : null}
         {settings.data ? (
@@ -68,6 +70,7 @@ function SecurityForm({
   canEdit: boolean;
   onDone: () => void;
 }) {
+  const { t } = useTranslation('admin');
   const [form, setForm] = useState(initial);
   const update = useUpdateSecuritySettings();
   const modeId = useId();
@@ -78,10 +81,11 @@ function SecurityForm({
     event.preventDefault();
     update.mutate(form, {
       onSuccess: () => {
-        toast({ title: 'Security settings saved' });
+        toast({ title: t('security.saved') });
         onDone();
       },
-      onError: (error) => toast({ title: 'Error', description: describeAuthError(error), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: t('common.error'), description: describeAuthError(error), variant: 'destructive' }),
     });
   }
 
@@ -89,7 +93,7 @@ function SecurityForm({
     <form onSubmit={submit} className="grid gap-4">
       <fieldset disabled={!canEdit || update.isPending} className="grid gap-4">
         <TextField
-          label="Minimum password length"
+          label={t('security.minLength')}
           type="number"
           min={8}
           max={128}
@@ -99,23 +103,23 @@ function SecurityForm({
         />
         <div className="grid gap-2">
           <Checkbox
-            label="Require a number"
+            label={t('security.requireDigit')}
             checked={form.password_require_digit}
             onChange={(checked) => set('password_require_digit', checked)}
           />
           <Checkbox
-            label="Require a symbol"
+            label={t('security.requireSymbol')}
             checked={form.password_require_symbol}
             onChange={(checked) => set('password_require_symbol', checked)}
           />
           <Checkbox
-            label="Require an uppercase letter"
+            label={t('security.requireUppercase')}
             checked={form.password_require_uppercase}
             onChange={(checked) => set('password_require_uppercase', checked)}
           />
         </div>
         <div className="grid gap-2">
-          <Label htmlFor={modeId}>Sign-up</Label>
+          <Label htmlFor={modeId}>{t('security.signup')}</Label>
           <select
             id={modeId}
             value={form.signup_mode}
@@ -124,13 +128,13 @@ function SecurityForm({
           >
             {SIGNUP_MODES.map((mode) => (
               <option key={mode.value} value={mode.value}>
-                {mode.label}
+                {t(mode.label)}
               </option>
             ))}
           </select>
         </div>
         <div className="grid gap-2">
-          <Label htmlFor={`${modeId}-2fa`}>Two-factor authentication</Label>
+          <Label htmlFor={`${modeId}-2fa`}>{t('security.twoFactor')}</Label>
           <select
             id={`${modeId}-2fa`}
             value={form.require_2fa}
@@ -139,14 +143,14 @@ function SecurityForm({
           >
             {REQUIRE_2FA.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {t(option.label)}
               </option>
             ))}
           </select>
         </div>
         <TextField
-          label="Session lifetime (hours)"
-          hint="Applies to new sign-ins"
+          label={t('security.sessionLifetime')}
+          hint={t('security.sessionLifetimeHint')}
           type="number"
           min={1}
           max={8760}
@@ -158,11 +162,11 @@ function SecurityForm({
       {canEdit ? null : <SettingsNote />}
       <DialogFooter>
         <Button variant="outline" onClick={onDone}>
-          {canEdit ? 'Cancel' : 'Close'}
+          {canEdit ? t('common.cancel') : t('common.close')}
         </Button>
         {canEdit ? (
           <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save'}
+            {update.isPending ? t('common.saving') : t('common.save')}
           </Button>
         ) : null}
       </DialogFooter>

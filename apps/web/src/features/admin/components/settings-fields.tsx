@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export function Checkbox({
   label,
@@ -25,5 +26,6 @@ export function Checkbox({
 }
 
 export function SettingsNote() {
-  return <p className="text-sm text-muted-foreground">Only a super admin can change these settings.</p>;
+  const { t } = useTranslation('admin');
+  return <p className="text-sm text-muted-foreground">{t('settings.superAdminOnly')}</p>;
 }

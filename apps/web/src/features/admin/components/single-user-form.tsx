@@ -1,5 +1,6 @@
 import type { AssignableRole, Me } from '@hearth/contract';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { TextField } from '../../../components/ui/text-field';
@@ -7,11 +8,12 @@ import { toast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api-error';
 import { describeAuthError } from '../../../lib/password-reasons';
 import { useCreateUser } from '../api/create-user';
-import { ADMIN_MESSAGES, ROLE_LABELS } from '../lib/messages';
+import { ADMIN_MESSAGE_KEYS, ROLE_LABEL_KEYS } from '../lib/messages';
 import { assignableRoles } from '../lib/user-actions';
 
 /** Email, password, full name and role; admin is offered to super admins only. */
 export function SingleUserForm({ actor, onCreated }: { actor: Me; onCreated: () => void }) {
+  const { t } = useTranslation('admin');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fullName, setFullName] = useState('');
@@ -26,16 +28,16 @@ export function SingleUserForm({ actor, onCreated }: { actor: Me; onCreated: () 
       { email: email.trim(), password, full_name: fullName.trim() || null, role },
       {
         onSuccess: (user) => {
-          toast({ title: 'User created', description: `${user.email} can now sign in.` });
+          toast({ title: t('addUser.created'), description: t('addUser.createdDescription', { email: user.email }) });
           onCreated();
         },
         onError: (error) =>
           toast({
-            title: 'Error',
+            title: t('common.error'),
             description:
               isApiError(error) && error.isClientError
-                ? `${ADMIN_MESSAGES.createFailed} ${describeAuthError(error)}`
-                : ADMIN_MESSAGES.createFailed,
+                ? `${t(ADMIN_MESSAGE_KEYS.createFailed)} ${describeAuthError(error)}`
+                : t(ADMIN_MESSAGE_KEYS.createFailed),
             variant: 'destructive',
           }),
       },
@@ -44,18 +46,25 @@ export function SingleUserForm({ actor, onCreated }: { actor: Me; onCreated: () 
 
   return (
     <form onSubmit={submit} className="grid gap-4">
-      <TextField label="Email" type="email" required autoComplete="off" value={email} onValueChange={setEmail} />
       <TextField
-        label="Password"
+        label={t('addUser.email')}
+        type="email"
+        required
+        autoComplete="off"
+        value={email}
+        onValueChange={setEmail}
+      />
+      <TextField
+        label={t('addUser.password')}
         type="password"
         required
         autoComplete="new-password"
         value={password}
         onValueChange={setPassword}
       />
-      <TextField label="Full name" autoComplete="off" value={fullName} onValueChange={setFullName} />
+      <TextField label={t('addUser.fullName')} autoComplete="off" value={fullName} onValueChange={setFullName} />
       <div className="grid gap-2">
-        <Label htmlFor={roleId}>Role</Label>
+        <Label htmlFor={roleId}>{t('addUser.role')}</Label>
         <select
           id={roleId}
           value={role}
@@ -64,14 +73,14 @@ export function SingleUserForm({ actor, onCreated }: { actor: Me; onCreated: () 
         >
           {assignableRoles(actor).map((option) => (
             <option key={option} value={option}>
-              {ROLE_LABELS[option]}
+              {t(ROLE_LABEL_KEYS[option])}
             </option>
           ))}
         </select>
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={create.isPending || !email.trim() || !password}>
-          {create.isPending ? 'Creating...' : 'Create User'}
+          {create.isPending ? t('common.creating') : t('addUser.create')}
         </Button>
       </div>
     </form>

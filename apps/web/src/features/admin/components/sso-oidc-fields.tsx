@@ -1,5 +1,6 @@
 import type { OidcSettingsBody } from '@hearth/contract';
 import { FlaskConical } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast-store';
@@ -17,6 +18,7 @@ export function OidcSettingsFields({
   onChange: (next: OidcSettingsBody) => void;
   secretSet: boolean;
 }) {
+  const { t } = useTranslation('admin');
   const set = <K extends keyof OidcSettingsBody>(key: K, next: OidcSettingsBody[K]) =>
     onChange({ ...value, [key]: next });
   const test = useStartOidcTest();
@@ -32,46 +34,52 @@ export function OidcSettingsFields({
           return;
         }
         popup?.close();
-        toast({ title: 'Test sign-in failed', description: started.error ?? '', variant: 'destructive' });
+        toast({ title: t('sso.oidc.testFailed'), description: started.error ?? '', variant: 'destructive' });
       },
       onError: (error) => {
         popup?.close();
-        toast({ title: 'Error', description: describeAuthError(error), variant: 'destructive' });
+        toast({ title: t('common.error'), description: describeAuthError(error), variant: 'destructive' });
       },
     });
   }
 
   return (
     <div className="grid gap-3">
-      <Checkbox label="Enable OIDC sign-in" checked={value.enabled} onChange={(checked) => set('enabled', checked)} />
+      <Checkbox label={t('sso.oidc.enable')} checked={value.enabled} onChange={(checked) => set('enabled', checked)} />
       <TextField
-        label="Button name"
-        hint='"Sign in with …"'
+        label={t('sso.oidc.buttonName')}
+        hint={t('sso.oidc.buttonNameHint')}
         value={value.display_name}
         onValueChange={(v) => set('display_name', v)}
       />
-      <TextField label="Issuer URL" type="url" value={value.issuer_url} onValueChange={(v) => set('issuer_url', v)} />
-      <TextField label="Client ID" value={value.client_id} onValueChange={(v) => set('client_id', v)} />
       <TextField
-        label="Client secret"
+        label={t('sso.oidc.issuer')}
+        type="url"
+        value={value.issuer_url}
+        onValueChange={(v) => set('issuer_url', v)}
+      />
+      <TextField label={t('sso.oidc.clientId')} value={value.client_id} onValueChange={(v) => set('client_id', v)} />
+      <TextField
+        label={t('sso.oidc.clientSecret')}
         type="password"
         autoComplete="new-password"
-        hint={secretSet ? 'set — leave empty to keep it' : 'not set'}
+        hint={secretSet ? t('sso.secretSet') : t('sso.secretNotSet')}
         value={value.client_secret ?? ''}
         onValueChange={(v) => set('client_secret', v)}
       />
-      <TextField label="Scopes" value={value.scopes} onValueChange={(v) => set('scopes', v)} />
-      <TextField label="Groups claim" value={value.groups_claim} onValueChange={(v) => set('groups_claim', v)} />
+      <TextField label={t('sso.oidc.scopes')} value={value.scopes} onValueChange={(v) => set('scopes', v)} />
+      <TextField
+        label={t('sso.oidc.groupsClaim')}
+        value={value.groups_claim}
+        onValueChange={(v) => set('groups_claim', v)}
+      />
       <SsoMappingFields value={value} onChange={(mapping) => onChange({ ...value, ...mapping })} prefix="OIDC" />
       <div className="grid gap-1">
         <Button variant="outline" className="justify-self-start" onClick={startTest} disabled={test.isPending}>
           <FlaskConical aria-hidden />
-          Test OIDC sign-in
+          {t('sso.oidc.test')}
         </Button>
-        <p className="text-xs text-muted-foreground">
-          Opens the provider in a new tab; sign in there as any user to see the claims Hearth receives and what the
-          mapping makes of them. Nobody is signed in to Hearth.
-        </p>
+        <p className="text-xs text-muted-foreground">{t('sso.oidc.testHelp')}</p>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { LdapSettingsBody, OidcSettingsBody, SsoSettings } from '@hearth/contract';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -11,12 +12,13 @@ import { OidcSettingsFields } from './sso-oidc-fields';
 
 /** Admin → Single sign-on (super admins): OIDC and LDAP / Active Directory, each with a test sign-in. */
 export function SsoSettingsTab() {
+  const { t } = useTranslation('admin');
   const settings = useSsoSettings();
-  if (settings.isPending) return <Spinner label="Loading single sign-on settings" />;
+  if (settings.isPending) return <Spinner label={t('sso.loading')} />;
   if (settings.isError) {
     return (
       <p role="alert" className="text-sm text-destructive">
-        Could not load the single sign-on settings.
+        {t('sso.loadFailed')}
       </p>
     );
   }
@@ -25,6 +27,7 @@ export function SsoSettingsTab() {
 
 /** The form starts from what the server has; secrets start empty (empty keeps the stored one). */
 function SsoForm({ initial }: { initial: SsoSettings }) {
+  const { t } = useTranslation('admin');
   const { client_secret_set: secretSet, ...oidcRest } = initial.oidc;
   const { bind_password_set: passwordSet, ...ldapRest } = initial.ldap;
   const [oidc, setOidc] = useState<OidcSettingsBody>({ ...oidcRest, client_secret: '' });
@@ -37,23 +40,23 @@ function SsoForm({ initial }: { initial: SsoSettings }) {
       { oidc, ldap },
       {
         onSuccess: () => {
-          toast({ title: 'Single sign-on settings saved' });
+          toast({ title: t('sso.saved') });
           setOidc((current) => ({ ...current, client_secret: '' }));
           setLdap((current) => ({ ...current, bind_password: '' }));
         },
-        onError: (error) => toast({ title: 'Error', description: describeAuthError(error), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: t('common.error'), description: describeAuthError(error), variant: 'destructive' }),
       },
     );
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-6" aria-label="Single sign-on settings">
+    <form onSubmit={submit} className="grid gap-6" aria-label={t('sso.label')}>
       <Card>
         <CardHeader>
-          <CardTitle>OpenID Connect</CardTitle>
+          <CardTitle>{t('sso.oidcTitle')}</CardTitle>
           <CardDescription>
-            Sign in with your identity provider (Keycloak, Authentik, Entra ID, Google, ...). Register the callback URL{' '}
-            {`${window.location.origin}/api/auth/oidc/callback`} at the provider.
+            {t('sso.oidcDescription', { url: `${window.location.origin}/api/auth/oidc/callback` })}
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -62,10 +65,8 @@ function SsoForm({ initial }: { initial: SsoSettings }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>LDAP / Active Directory</CardTitle>
-          <CardDescription>
-            A service account finds the user with the filter; the user&apos;s own password is checked by the directory.
-          </CardDescription>
+          <CardTitle>{t('sso.ldapTitle')}</CardTitle>
+          <CardDescription>{t('sso.ldapDescription')}</CardDescription>
         </CardHeader>
         <CardContent>
           <LdapSettingsFields value={ldap} onChange={setLdap} passwordSet={passwordSet} />
@@ -73,10 +74,10 @@ function SsoForm({ initial }: { initial: SsoSettings }) {
       </Card>
       <div className="flex items-center gap-3">
         <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? <Spinner label="Saving" /> : null}
-          Save single sign-on settings
+          {update.isPending ? <Spinner label={t('network.saving')} /> : null}
+          {t('sso.save')}
         </Button>
-        <p className="text-xs text-muted-foreground">Save before testing: tests use the saved settings.</p>
+        <p className="text-xs text-muted-foreground">{t('sso.saveBeforeTesting')}</p>
       </div>
     </form>
   );

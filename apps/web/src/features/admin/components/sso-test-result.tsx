@@ -1,18 +1,24 @@
 import type { SsoTestResult } from '@hearth/contract';
+import { useTranslation } from 'react-i18next';
 
 /** What a test sign-in found: the verdict first, then the groups and everything the provider sent. */
 export function SsoTestResultView({ result }: { result: SsoTestResult }) {
+  const { t } = useTranslation('admin');
   const verdict = result.error
     ? result.error
     : result.mapping?.allowed
-      ? `Allowed: role ${result.mapping.role ?? 'unchanged'}, organisation ${result.mapping.organization_id ?? 'unchanged'}`
-      : `Refused: ${result.mapping?.reason ?? 'unknown reason'}`;
+      ? t('sso.test.allowed', {
+          role: result.mapping.role ?? t('sso.test.unchanged'),
+          organisation: result.mapping.organization_id ?? t('sso.test.unchanged'),
+        })
+      : t('sso.test.refused', { reason: result.mapping?.reason ?? t('sso.test.unknownReason') });
   return (
-    <div className="grid gap-2 rounded-md border p-3 text-sm" role="status" aria-label="Test result">
+    <div className="grid gap-2 rounded-md border p-3 text-sm" role="status" aria-label={t('sso.test.label')}>
       <p className={result.error || !result.mapping?.allowed ? 'text-destructive' : ''}>{verdict}</p>
       <p>
-        Groups: {result.groups.length > 0 ? result.groups.join(', ') : '(none)'} · E-mail: {result.email ?? '(none)'}
-        {result.email_verified ? ' (verified)' : ''}
+        {t('sso.test.groups', { groups: result.groups.length > 0 ? result.groups.join(', ') : t('sso.test.none') })} ·{' '}
+        {t('sso.test.email', { email: result.email ?? t('sso.test.none') })}
+        {result.email_verified ? ` ${t('sso.test.verified')}` : ''}
       </p>
       <pre className="max-h-64 overflow-auto rounded bg-muted p-2 text-xs">
         {JSON.stringify(result.claims, null, 2)}

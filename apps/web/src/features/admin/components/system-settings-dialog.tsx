@@ -1,6 +1,7 @@
 import { UPLOAD_LIMIT_MAX_MB, type SystemSettings } from '@hearth/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -28,20 +29,19 @@ interface Props {
 }
 
 export function SystemSettingsDialog({ open, onOpenChange, canEdit }: Props) {
+  const { t } = useTranslation('admin');
   const settings = useSystemSettings(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>System Settings</DialogTitle>
-          <DialogDescription>
-            Default model, upload limit and share links. Model providers have their own screen.
-          </DialogDescription>
+          <DialogTitle>{t('quickActions.system')}</DialogTitle>
+          <DialogDescription>{t('system.description')}</DialogDescription>
         </DialogHeader>
-        {settings.isPending ? <Spinner label="Loading settings" /> : null}
+        {settings.isPending ? <Spinner label={t('settings.loading')} /> : null}
         {settings.isError ? (
           <p role="alert" className="text-sm text-destructive">
-            Could not load the system settings.
+            {t('system.loadFailed')}
           </p>
         ) : null}
         {settings.data ? (
@@ -53,6 +53,7 @@ export function SystemSettingsDialog({ open, onOpenChange, canEdit }: Props) {
 }
 
 function SystemForm({ initial, canEdit, onDone }: { initial: SystemSettings; canEdit: boolean; onDone: () => void }) {
+  const { t } = useTranslation('admin');
   const [model, setModel] = useState(initial.default_model ?? '');
   const [limit, setLimit] = useState(String(initial.upload_limit_mb));
   const [publicLinks, setPublicLinks] = useState(initial.public_share_links);
@@ -67,10 +68,11 @@ function SystemForm({ initial, canEdit, onDone }: { initial: SystemSettings; can
       { default_model: model.trim() || null, upload_limit_mb: Number(limit), public_share_links: publicLinks },
       {
         onSuccess: () => {
-          toast({ title: 'System settings saved' });
+          toast({ title: t('system.saved') });
           onDone();
         },
-        onError: (error) => toast({ title: 'Error', description: describeAuthError(error), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: t('common.error'), description: describeAuthError(error), variant: 'destructive' }),
       },
     );
   }
@@ -79,8 +81,8 @@ function SystemForm({ initial, canEdit, onDone }: { initial: SystemSettings; can
     <form onSubmit={submit} className="grid gap-4">
       <fieldset disabled={!canEdit || update.isPending} className="grid gap-4">
         <TextField
-          label="Default model"
-          hint="Empty: the app picks one"
+          label={t('system.defaultModel')}
+          hint={t('system.defaultModelHint')}
           list={listId}
           value={model}
           onValueChange={setModel}
@@ -92,8 +94,8 @@ function SystemForm({ initial, canEdit, onDone }: { initial: SystemSettings; can
           ))}
         </datalist>
         <TextField
-          label="Upload limit (MB)"
-          hint={`At most ${UPLOAD_LIMIT_MAX_MB} MB`}
+          label={t('system.uploadLimit')}
+          hint={t('system.uploadLimitHint', { max: UPLOAD_LIMIT_MAX_MB })}
           type="number"
           min={1}
           max={UPLOAD_LIMIT_MAX_MB}
@@ -104,26 +106,24 @@ function SystemForm({ initial, canEdit, onDone }: { initial: SystemSettings; can
         <div className="flex items-start gap-3">
           <Switch id={publicLinksId} checked={publicLinks} onCheckedChange={setPublicLinks} className="mt-0.5" />
           <div className="grid gap-0.5">
-            <Label htmlFor={publicLinksId}>Allow public share links</Label>
-            <p className="text-xs text-muted-foreground">
-              Off: shared chats open only for people signed in here. On: people may make links anyone can open.
-            </p>
+            <Label htmlFor={publicLinksId}>{t('system.publicLinks')}</Label>
+            <p className="text-xs text-muted-foreground">{t('system.publicLinksHint')}</p>
           </div>
         </div>
       </fieldset>
       <p className="text-sm">
         <Link to={paths.models} className="text-primary underline-offset-4 hover:underline">
-          Manage model providers
+          {t('system.manageProviders')}
         </Link>
       </p>
       {canEdit ? null : <SettingsNote />}
       <DialogFooter>
         <Button variant="outline" onClick={onDone}>
-          {canEdit ? 'Cancel' : 'Close'}
+          {canEdit ? t('common.cancel') : t('common.close')}
         </Button>
         {canEdit ? (
           <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save'}
+            {update.isPending ? t('common.saving') : t('common.save')}
           </Button>
         ) : null}
       </DialogFooter>

@@ -1,17 +1,19 @@
 import type { AdminUsageDay } from '@hearth/contract';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { linePoints, niceMax, shortDate } from '../lib/chart-scale';
 
 const WIDTH = 600;
 const HEIGHT = 160;
 const PAD = { top: 8, right: 8, bottom: 24, left: 36 };
 const SERIES = [
-  { key: 'messages', label: 'Messages', className: 'stroke-primary', swatch: 'bg-primary' },
-  { key: 'uploads', label: 'Uploads', className: 'stroke-emerald-500', swatch: 'bg-emerald-500' },
+  { key: 'messages', label: 'chart.messages', className: 'stroke-primary', swatch: 'bg-primary' },
+  { key: 'uploads', label: 'chart.uploads', className: 'stroke-emerald-500', swatch: 'bg-emerald-500' },
 ] as const;
 
 /** Two lines in plain SVG; the same figures sit in a visually hidden table for screen readers. */
 export function UsageChart({ days }: { days: AdminUsageDay[] }) {
+  const { t } = useTranslation('admin');
   const titleId = useId();
   const innerWidth = WIDTH - PAD.left - PAD.right;
   const innerHeight = HEIGHT - PAD.top - PAD.bottom;
@@ -25,7 +27,7 @@ export function UsageChart({ days }: { days: AdminUsageDay[] }) {
     <figure className="grid gap-3">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-labelledby={titleId}>
         <title id={titleId}>
-          {`Messages and uploads per day: ${totals.messages} messages and ${totals.uploads} uploads in ${days.length} days`}
+          {t('chart.title', { messages: totals.messages, uploads: totals.uploads, days: days.length })}
         </title>
         <g transform={`translate(${PAD.left},${PAD.top})`}>
           {[0, 0.5, 1].map((fraction) => (
@@ -80,18 +82,18 @@ export function UsageChart({ days }: { days: AdminUsageDay[] }) {
         {SERIES.map((series) => (
           <span key={series.key} className="inline-flex items-center gap-2">
             <span className={`inline-block h-0.5 w-4 ${series.swatch}`} aria-hidden />
-            {series.label}: {totals[series.key]}
+            {t('chart.legend', { label: t(series.label), total: totals[series.key] })}
           </span>
         ))}
-        {empty ? <span>No messages or uploads in this period yet.</span> : null}
+        {empty ? <span>{t('chart.empty')}</span> : null}
       </figcaption>
       <table className="sr-only">
-        <caption>Messages and uploads per day</caption>
+        <caption>{t('chart.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Messages</th>
-            <th scope="col">Uploads</th>
+            <th scope="col">{t('chart.date')}</th>
+            <th scope="col">{t('chart.messages')}</th>
+            <th scope="col">{t('chart.uploads')}</th>
           </tr>
         </thead>
         <tbody>

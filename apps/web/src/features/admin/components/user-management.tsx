@@ -1,22 +1,24 @@
 import type { Me } from '@hearth/contract';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '../../../lib/i18n';
 import { USERS_PAGE_SIZE, useUsers } from '../api/get-users';
-import { ADMIN_MESSAGES, ROLE_LABELS } from '../lib/messages';
+import { ADMIN_MESSAGE_KEYS, ROLE_LABEL_KEYS } from '../lib/messages';
 import { roleBadgeVariant } from '../lib/user-actions';
-import { MoveToOrganization, ORG_ADMIN_POLICY, OrganizationFilter, useOrganizationNames } from './user-organization';
+import { MoveToOrganization, OrganizationFilter, useOrganizationNames } from './user-organization';
 import { usePendingIds } from './pending-signups';
 import { UserRowActions } from './user-row-actions';
 
 const SEARCH_DELAY_MS = 300;
 
 export function UserManagement({ actor }: { actor: Me }) {
+  const { t } = useTranslation('admin');
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -37,7 +39,7 @@ export function UserManagement({ actor }: { actor: Me }) {
   return (
     <Card className="grid gap-4 p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold">Users</h2>
+        <h2 className="text-lg font-semibold">{t('users.title')}</h2>
         {superAdmin ? (
           <OrganizationFilter
             value={organizationId}
@@ -51,26 +53,26 @@ export function UserManagement({ actor }: { actor: Me }) {
           <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
           <Input
             type="search"
-            aria-label="Search users"
-            placeholder="Search by email or name"
+            aria-label={t('users.search')}
+            placeholder={t('users.searchPlaceholder')}
             value={text}
             onChange={(event) => setText(event.target.value)}
             className="pl-8"
           />
         </div>
       </div>
-      {superAdmin ? null : <p className="text-xs text-muted-foreground">{ORG_ADMIN_POLICY}</p>}
-      {users.isPending ? <Spinner label="Loading users" /> : null}
+      {superAdmin ? null : <p className="text-xs text-muted-foreground">{t('users.orgAdminPolicy')}</p>}
+      {users.isPending ? <Spinner label={t('users.loading')} /> : null}
       {users.isError ? (
         <div role="alert" className="flex items-center justify-between gap-4">
-          <p className="text-sm text-destructive">{ADMIN_MESSAGES.fetchUsersFailed}</p>
+          <p className="text-sm text-destructive">{t(ADMIN_MESSAGE_KEYS.fetchUsersFailed)}</p>
           <Button variant="outline" size="sm" onClick={() => void users.refetch()}>
-            Retry
+            {t('common.retry')}
           </Button>
         </div>
       ) : null}
       {users.data && users.data.users.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{search ? 'No users match your search.' : 'No users yet.'}</p>
+        <p className="text-sm text-muted-foreground">{search ? t('users.noMatch') : t('users.empty')}</p>
       ) : null}
       {users.data && users.data.users.length > 0 ? (
         // min-w-0: a grid item would otherwise grow to the table's width and widen the page on a phone.
@@ -79,24 +81,24 @@ export function UserManagement({ actor }: { actor: Me }) {
             <thead className="text-left text-muted-foreground">
               <tr className="border-b">
                 <th scope="col" className="py-2 pr-3 font-medium">
-                  User
+                  {t('users.columns.user')}
                 </th>
                 <th scope="col" className="py-2 pr-3 font-medium">
-                  Role
+                  {t('users.columns.role')}
                 </th>
                 {superAdmin ? (
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    Organisation
+                    {t('users.columns.organisation')}
                   </th>
                 ) : null}
                 <th scope="col" className="py-2 pr-3 font-medium">
-                  Status
+                  {t('users.columns.status')}
                 </th>
                 <th scope="col" className="py-2 pr-3 font-medium">
-                  Joined
+                  {t('users.columns.joined')}
                 </th>
                 <th scope="col" className="py-2 text-right font-medium">
-                  Actions
+                  {t('users.columns.actions')}
                 </th>
               </tr>
             </thead>
@@ -108,7 +110,7 @@ export function UserManagement({ actor }: { actor: Me }) {
                     <div className="text-xs text-muted-foreground">{user.email}</div>
                   </td>
                   <td className="py-2 pr-3">
-                    <Badge variant={roleBadgeVariant(user.role)}>{ROLE_LABELS[user.role]}</Badge>
+                    <Badge variant={roleBadgeVariant(user.role)}>{t(ROLE_LABEL_KEYS[user.role])}</Badge>
                   </td>
                   {superAdmin ? (
                     <td className="py-2 pr-3">
@@ -117,11 +119,11 @@ export function UserManagement({ actor }: { actor: Me }) {
                   ) : null}
                   <td className="py-2 pr-3">
                     {user.status === 'banned' ? (
-                      <Badge variant="destructive">Banned</Badge>
+                      <Badge variant="destructive">{t('users.banned')}</Badge>
                     ) : pendingIds.has(user.id) ? (
-                      <Badge variant="secondary">Awaiting approval</Badge>
+                      <Badge variant="secondary">{t('users.awaitingApproval')}</Badge>
                     ) : (
-                      <span>Active</span>
+                      <span>{t('users.active')}</span>
                     )}
                   </td>
                   <td className="py-2 pr-3 whitespace-nowrap">{formatDate(user.created_at)}</td>
@@ -137,24 +139,20 @@ export function UserManagement({ actor }: { actor: Me }) {
           </table>
         </div>
       ) : null}
-      <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-        <span className="text-muted-foreground">
-          {users.data ? `${users.data.total} ${users.data.total === 1 ? 'user' : 'users'}` : ''}
-        </span>
+      <nav aria-label={t('users.pages')} className="flex flex-wrap items-center justify-between gap-3 text-sm">
+        <span className="text-muted-foreground">{users.data ? t('users.total', { count: users.data.total }) : ''}</span>
         <div className="flex items-center gap-2">
           <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
-            Previous
+            {t('users.previous')}
           </Button>
-          <span aria-live="polite">
-            Page {page} of {pages}
-          </span>
+          <span aria-live="polite">{t('users.page', { page, pages })}</span>
           <Button
             variant="outline"
             size="sm"
             disabled={page >= pages}
             onClick={() => setPage((current) => current + 1)}
           >
-            Next
+            {t('users.next')}
           </Button>
         </div>
       </nav>

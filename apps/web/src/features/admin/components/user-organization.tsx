@@ -1,19 +1,11 @@
 import type { AdminUser, Me } from '@hearth/contract';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api-error';
 import { useMoveUser, useOrganizations } from '../api/organizations';
 
 const selectClass = 'h-9 max-w-full rounded-md border bg-background px-2 text-sm';
-
-/**
- * What an organisation admin may do (issue 16, decided and enforced by the server's user policy): ban and
- * delete the users and moderators of their own organisation, so a team can remove a leaver without waiting
- * for the instance owner. Admins, super admins and other organisations stay with the super admin.
- */
-export const ORG_ADMIN_POLICY =
-  'As an organisation admin you can change roles, ban and delete the users and moderators of your organisation. ' +
-  'Admins, super admins and other organisations are managed by a super admin.';
 
 /** Organisation names by id (super admins see all; admins only their own). */
 export function useOrganizationNames(): Map<string, string> {
@@ -23,15 +15,16 @@ export function useOrganizationNames(): Map<string, string> {
 
 /** Users screen filter (super admins): every organisation, or one. */
 export function OrganizationFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation('admin');
   const organizations = useOrganizations();
   const id = useId();
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm text-muted-foreground">
-        Organisation
+        {t('users.organisation')}
       </label>
       <select id={id} className={selectClass} value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">All organisations</option>
+        <option value="">{t('users.allOrganisations')}</option>
         {organizations.data?.organizations.map((organization) => (
           <option key={organization.id} value={organization.id}>
             {organization.name}
@@ -47,13 +40,14 @@ export function OrganizationFilter({ value, onChange }: { value: string; onChang
  * The user's groups and shares in the old organisation end with the move.
  */
 export function MoveToOrganization({ actor, user }: { actor: Me; user: AdminUser }) {
+  const { t } = useTranslation('admin');
   const organizations = useOrganizations();
   const move = useMoveUser();
   if (actor.role !== 'super_admin' || user.role === 'super_admin' || user.id === actor.id) return null;
   const name = user.full_name || user.email;
   return (
     <select
-      aria-label={`Move ${name} to organisation`}
+      aria-label={t('users.moveLabel', { name })}
       className={selectClass}
       value=""
       disabled={move.isPending}
@@ -63,18 +57,22 @@ export function MoveToOrganization({ actor, user }: { actor: Me; user: AdminUser
         move.mutate(
           { userId: user.id, organizationId: target.id },
           {
-            onSuccess: () => toast({ title: 'User moved', description: `${name} is now in ${target.name}.` }),
+            onSuccess: () =>
+              toast({
+                title: t('users.moved'),
+                description: t('users.movedDescription', { name, organisation: target.name }),
+              }),
             onError: (error) =>
               toast({
-                title: 'Could not move the user',
-                description: isApiError(error) ? error.message : 'Please try again.',
+                title: t('users.moveFailed'),
+                description: isApiError(error) ? error.message : t('common.tryAgain'),
                 variant: 'destructive',
               }),
           },
         );
       }}
     >
-      <option value="">Move to organisation…</option>
+      <option value="">{t('users.movePlaceholder')}</option>
       {organizations.data?.organizations
         .filter((organization) => organization.id !== user.organization_id)
         .map((organization) => (

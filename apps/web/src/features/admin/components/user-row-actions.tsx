@@ -1,25 +1,34 @@
 import type { AdminUser, AssignableRole, Me } from '@hearth/contract';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api-error';
 import { useBanUser, useDeleteUser, useSetUserRole, useUnbanUser } from '../api/user-mutations';
-import { ADMIN_MESSAGES } from '../lib/messages';
+import { ADMIN_MESSAGE_KEYS, ROLE_NAME_KEYS } from '../lib/messages';
 import { canManage, userActions } from '../lib/user-actions';
 import { EditUserDialog } from './edit-user-dialog';
 import { ResetLinkDialog } from './reset-link-dialog';
 
-const failed = (description: string, error: unknown) =>
+const failed = (
+  t: TFunction<'admin'>,
+  key: (typeof ADMIN_MESSAGE_KEYS)[keyof typeof ADMIN_MESSAGE_KEYS],
+  error: unknown,
+) => {
+  const description = t(key);
   toast({
-    title: 'Error',
+    title: t('common.error'),
     // The spec's sentence, plus the server's reason when it refused (e.g. a rule it enforces).
     description: isApiError(error) && error.isClientError ? `${description} ${error.message}` : description,
     variant: 'destructive',
   });
+};
 
 /** Only the buttons the caller may use; the server checks every one again. */
 export function UserRowActions({ actor, user }: { actor: Me; user: AdminUser }) {
+  const { t } = useTranslation('admin');
   const actions = userActions(actor, user);
   const setRole = useSetUserRole();
   const ban = useBanUser();
@@ -33,14 +42,18 @@ export function UserRowActions({ actor, user }: { actor: Me; user: AdminUser }) 
     setRole.mutate(
       { id: user.id, role },
       {
-        onSuccess: () => toast({ title: 'Role updated', description: `${name} is now ${role.replace('_', ' ')}.` }),
-        onError: (error) => failed(ADMIN_MESSAGES.roleFailed, error),
+        onSuccess: () =>
+          toast({
+            title: t('rowActions.roleUpdated'),
+            description: t('rowActions.roleUpdatedDescription', { name, role: t(ROLE_NAME_KEYS[role]) }),
+          }),
+        onError: (error) => failed(t, ADMIN_MESSAGE_KEYS.roleFailed, error),
       },
     );
 
   if (!Object.values(actions).some(Boolean)) return <span className="text-xs text-muted-foreground">—</span>;
   return (
-    <div className="flex flex-wrap justify-end gap-1" aria-label={`Actions for ${name}`} role="group">
+    <div className="flex flex-wrap justify-end gap-1" aria-label={t('rowActions.label', { name })} role="group">
       {canManage(actor, user) ? (
         <>
           <EditUserDialog user={user} disabled={busy} />
@@ -49,22 +62,22 @@ export function UserRowActions({ actor, user }: { actor: Me; user: AdminUser }) 
       ) : null}
       {actions.makeAdmin ? (
         <Button size="sm" variant="outline" disabled={busy} onClick={() => changeRole('admin')}>
-          Make Admin
+          {t('rowActions.makeAdmin')}
         </Button>
       ) : null}
       {actions.makeModerator ? (
         <Button size="sm" variant="outline" disabled={busy} onClick={() => changeRole('moderator')}>
-          Make Moderator
+          {t('rowActions.makeModerator')}
         </Button>
       ) : null}
       {actions.makeUser ? (
         <Button size="sm" variant="outline" disabled={busy} onClick={() => changeRole('user')}>
-          Make Regular User
+          {t('rowActions.makeUser')}
         </Button>
       ) : null}
       {actions.ban ? (
         <Button size="sm" variant="outline" disabled={busy} onClick={() => setConfirm('ban')}>
-          Ban
+          {t('rowActions.ban')}
         </Button>
       ) : null}
       {actions.unban ? (
@@ -74,30 +87,32 @@ export function UserRowActions({ actor, user }: { actor: Me; user: AdminUser }) 
           disabled={busy}
           onClick={() =>
             unban.mutate(user.id, {
-              onSuccess: () => toast({ title: 'User unbanned', description: `${name} can sign in again.` }),
-              onError: (error) => failed(ADMIN_MESSAGES.unbanFailed, error),
+              onSuccess: () =>
+                toast({ title: t('rowActions.unbanned'), description: t('rowActions.unbannedDescription', { name }) }),
+              onError: (error) => failed(t, ADMIN_MESSAGE_KEYS.unbanFailed, error),
             })
           }
         >
-          Unban
+          {t('rowActions.unban')}
         </Button>
       ) : null}
       {actions.delete ? (
         <Button size="sm" variant="destructive" disabled={busy} onClick={() => setConfirm('delete')}>
-          Delete
+          {t('rowActions.delete')}
         </Button>
       ) : null}
       <ConfirmDialog
         open={confirm === 'ban'}
         onOpenChange={(open) => setConfirm(open ? 'ban' : null)}
-        title="Ban user?"
-        description={`${name} will be signed out everywhere and cannot sign in until unbanned.`}
-        confirmLabel="Ban"
+        title={t('rowActions.banTitle')}
+        description={t('rowActions.banDescription', { name })}
+        confirmLabel={t('rowActions.ban')}
         pending={ban.isPending}
         onConfirm={() =>
           ban.mutate(user.id, {
-            onSuccess: () => toast({ title: 'User banned', description: `${name} has been banned.` }),
-            onError: (error) => failed(ADMIN_MESSAGES.banFailed, error),
+            onSuccess: () =>
+              toast({ title: t('rowActions.banned'), description: t('rowActions.bannedDescription', { name }) }),
+            onError: (error) => failed(t, ADMIN_MESSAGE_KEYS.banFailed, error),
             onSettled: () => setConfirm(null),
           })
         }
@@ -105,14 +120,15 @@ export function UserRowActions({ actor, user }: { actor: Me; user: AdminUser }) 
       <ConfirmDialog
         open={confirm === 'delete'}
         onOpenChange={(open) => setConfirm(open ? 'delete' : null)}
-        title="Delete user?"
-        description={`${name}'s account and everything it owns will be deleted. This cannot be undone.`}
-        confirmLabel="Delete"
+        title={t('rowActions.deleteTitle')}
+        description={t('rowActions.deleteDescription', { name })}
+        confirmLabel={t('rowActions.delete')}
         pending={remove.isPending}
         onConfirm={() =>
           remove.mutate(user.id, {
-            onSuccess: () => toast({ title: 'User deleted', description: `${name}'s account has been deleted.` }),
-            onError: (error) => failed(ADMIN_MESSAGES.deleteFailed, error),
+            onSuccess: () =>
+              toast({ title: t('rowActions.deleted'), description: t('rowActions.deletedDescription', { name }) }),
+            onError: (error) => failed(t, ADMIN_MESSAGE_KEYS.deleteFailed, error),
             onSettled: () => setConfirm(null),
           })
         }

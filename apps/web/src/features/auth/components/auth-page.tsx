@@ -1,5 +1,6 @@
 import { ArrowLeft, Flame } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { ThemeToggle } from '../../../components/theme-toggle';
 import { buttonClasses } from '../../../components/ui/button';
@@ -17,6 +18,7 @@ type AuthTab = 'signin' | 'signup';
 
 export function AuthPage() {
   const { user, isLoading } = useAuth();
+  const { t } = useTranslation('auth');
   // An invitation link opens on Sign Up.
   const invited = useSearchParams()[0].has('invite');
   const [tab, setTab] = useState<AuthTab>(invited ? 'signup' : 'signin');
@@ -34,8 +36,8 @@ export function AuthPage() {
     <div className="flex min-h-screen flex-col">
       <header className="flex items-center justify-between p-4">
         <Link to={paths.landing} className={buttonClasses('ghost', 'sm')}>
-          <ArrowLeft aria-hidden />
-          Back to Landing
+          <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
+          {t('backToLanding')}
         </Link>
         <ThemeToggle />
       </header>
@@ -46,13 +48,13 @@ export function AuthPage() {
             <CardTitle className="text-2xl">
               <span>Hearth</span>
             </CardTitle>
-            <CardDescription>Your private, self-hosted AI assistant</CardDescription>
+            <CardDescription>{t('tagline')}</CardDescription>
           </CardHeader>
           <CardContent>
             <Tabs value={tab} onValueChange={(value) => setTab(value === 'signup' ? 'signup' : 'signin')}>
               <TabsList>
-                <TabsTrigger value="signin">Sign In</TabsTrigger>
-                <TabsTrigger value="signup">Sign Up</TabsTrigger>
+                <TabsTrigger value="signin">{t('tabs.signIn')}</TabsTrigger>
+                <TabsTrigger value="signup">{t('tabs.signUp')}</TabsTrigger>
               </TabsList>
               <TabsContent value="signin">
                 <SignInForm key={signInEmail} defaultEmail={signInEmail} />

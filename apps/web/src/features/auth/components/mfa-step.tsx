@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
@@ -15,6 +16,7 @@ interface MfaStepProps {
 /** After the password: the 6-digit code from the authenticator app, or one of the recovery codes. */
 export function MfaStep({ challenge, onSignedIn, onCancel }: MfaStepProps) {
   const mutation = useLoginWithCode();
+  const { t } = useTranslation('auth');
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState('');
   const submitting = mutation.isPending;
@@ -28,7 +30,7 @@ export function MfaStep({ challenge, onSignedIn, onCancel }: MfaStepProps) {
         useRecovery ? { challenge, recovery_code: entered } : { challenge, code: entered.replace(/\s/g, '') },
       );
     } catch (error) {
-      toastAuthFailure(error, { failed: 'Sign In Failed', unexpected: 'Sign In Error' });
+      toastAuthFailure(error, { failed: t('toast.signInFailed'), unexpected: t('toast.signInError') });
       setValue('');
       return;
     }
@@ -37,15 +39,11 @@ export function MfaStep({ challenge, onSignedIn, onCancel }: MfaStepProps) {
 
   return (
     <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} aria-busy={submitting}>
-      <p className="text-sm text-muted-foreground">
-        {useRecovery
-          ? 'Enter one of the recovery codes you saved when you set up two-factor authentication.'
-          : 'Enter the 6-digit code from your authenticator app.'}
-      </p>
+      <p className="text-sm text-muted-foreground">{useRecovery ? t('mfa.recoveryHint') : t('mfa.codeHint')}</p>
       {useRecovery ? (
         <TextField
           key="recovery"
-          label="Recovery code"
+          label={t('mfa.recoveryCode')}
           autoComplete="off"
           required
           autoFocus
@@ -56,7 +54,7 @@ export function MfaStep({ challenge, onSignedIn, onCancel }: MfaStepProps) {
       ) : (
         <TextField
           key="code"
-          label="Authentication code"
+          label={t('mfa.code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9 ]{6,7}"
@@ -69,8 +67,8 @@ export function MfaStep({ challenge, onSignedIn, onCancel }: MfaStepProps) {
         />
       )}
       <Button type="submit" className="w-full" disabled={submitting}>
-        {submitting ? <Spinner label="Verifying" /> : null}
-        Verify
+        {submitting ? <Spinner label={t('mfa.verifying')} /> : null}
+        {t('mfa.verify')}
       </Button>
       <div className="flex justify-between gap-2 text-sm">
         <Button
@@ -82,10 +80,10 @@ export function MfaStep({ challenge, onSignedIn, onCancel }: MfaStepProps) {
             setValue('');
           }}
         >
-          {useRecovery ? 'Use authenticator code' : 'Use a recovery code'}
+          {useRecovery ? t('mfa.useAuthenticator') : t('mfa.useRecovery')}
         </Button>
         <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
-          Back
+          {t('mfa.back')}
         </Button>
       </div>
     </form>

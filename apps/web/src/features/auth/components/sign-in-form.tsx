@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -12,13 +13,14 @@ import { MfaStep } from './mfa-step';
 export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const navigate = useNavigate();
   const loginMutation = useLogin();
+  const { t } = useTranslation('auth');
   const [email, setEmail] = useState(defaultEmail);
   const [password, setPassword] = useState('');
   const [challenge, setChallenge] = useState<string | null>(null);
   const submitting = loginMutation.isPending;
 
   const signedIn = () => {
-    toast({ title: 'Welcome back!', description: 'You have successfully signed in.' });
+    toast({ title: t('toast.welcome'), description: t('toast.signedIn') });
     void navigate(paths.dashboard, { replace: true });
   };
 
@@ -32,7 +34,7 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         return;
       }
     } catch (error) {
-      toastAuthFailure(error, { failed: 'Sign In Failed', unexpected: 'Sign In Error' });
+      toastAuthFailure(error, { failed: t('toast.signInFailed'), unexpected: t('toast.signInError') });
       return;
     }
     signedIn();
@@ -54,7 +56,7 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   return (
     <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} aria-busy={submitting}>
       <TextField
-        label="Email"
+        label={t('fields.email')}
         type="email"
         autoComplete="email"
         required
@@ -63,7 +65,7 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         disabled={submitting}
       />
       <TextField
-        label="Password"
+        label={t('fields.password')}
         type="password"
         autoComplete="current-password"
         required
@@ -72,8 +74,8 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         disabled={submitting}
       />
       <Button type="submit" className="w-full" disabled={submitting}>
-        {submitting ? <Spinner label="Signing in" /> : null}
-        Sign In
+        {submitting ? <Spinner label={t('signIn.pending')} /> : null}
+        {t('signIn.submit')}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -18,15 +19,13 @@ interface SignUpFormProps {
   onSignInNeeded: (email: string) => void;
 }
 
-/** The spec's sign-up toast when the address is to be verified by mail. */
-const CHECK_EMAIL = 'Please check your email to verify your account.';
-
-/** The server's answer to a sign-in before approval says the same. */
-const PENDING_MESSAGE = "Your account is waiting for an administrator's approval.";
-
 export function SignUpForm({ onSignInNeeded }: SignUpFormProps) {
   const navigate = useNavigate();
   const signupMutation = useSignup();
+  const { t } = useTranslation('auth');
+  // The spec's sign-up toast when the address is to be verified by mail; the server's pending answer says the same.
+  const CHECK_EMAIL = t('toast.checkEmail');
+  const PENDING_MESSAGE = t('toast.pending');
   const loginMutation = useLogin();
   const [fullName, setFullName] = useState('');
   const [typedEmail, setEmail] = useState('');
@@ -55,12 +54,12 @@ export function SignUpForm({ onSignInNeeded }: SignUpFormProps) {
       });
       checkEmail = 'check_email' in created;
       if ('pending' in created && created.pending) {
-        toast({ title: 'Account Created!', description: PENDING_MESSAGE });
+        toast({ title: t('toast.accountCreated'), description: PENDING_MESSAGE });
         onSignInNeeded(credentials.email);
         return;
       }
     } catch (error) {
-      toastAuthFailure(error, { failed: 'Sign Up Failed', unexpected: 'Sign Up Error' });
+      toastAuthFailure(error, { failed: t('toast.signUpFailed'), unexpected: t('toast.signUpError') });
       return;
     }
     try {
@@ -69,15 +68,15 @@ export function SignUpForm({ onSignInNeeded }: SignUpFormProps) {
       // With mail set up, a new account awaiting approval learns it here (as any sign-in would tell it).
       const pending = isApiError(error) && error.code === 'account_pending';
       toast({
-        title: 'Account Created!',
-        description: pending ? PENDING_MESSAGE : checkEmail ? CHECK_EMAIL : 'Your account is ready. Please sign in.',
+        title: t('toast.accountCreated'),
+        description: pending ? PENDING_MESSAGE : checkEmail ? CHECK_EMAIL : t('toast.readySignIn'),
       });
       onSignInNeeded(credentials.email);
       return;
     }
     toast({
-      title: 'Account Created!',
-      description: `Your account is ready and you are signed in.${checkEmail ? ` ${CHECK_EMAIL}` : ''}`,
+      title: t('toast.accountCreated'),
+      description: checkEmail ? t('toast.readySignedInCheckEmail') : t('toast.readySignedIn'),
     });
     void navigate(paths.dashboard, { replace: true });
   };
@@ -86,15 +85,15 @@ export function SignUpForm({ onSignInNeeded }: SignUpFormProps) {
     <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} aria-busy={submitting}>
       {inviteToken ? <InvitationNote invitation={invitation} /> : null}
       <TextField
-        label="Full Name"
-        hint="Optional"
+        label={t('fields.fullName')}
+        hint={t('fields.optional')}
         autoComplete="name"
         value={fullName}
         onValueChange={setFullName}
         disabled={submitting}
       />
       <TextField
-        label="Email"
+        label={t('fields.email')}
         type="email"
         autoComplete="email"
         required
@@ -103,7 +102,7 @@ export function SignUpForm({ onSignInNeeded }: SignUpFormProps) {
         disabled={submitting}
       />
       <TextField
-        label="Password"
+        label={t('fields.password')}
         type="password"
         autoComplete="new-password"
         required
@@ -113,8 +112,8 @@ export function SignUpForm({ onSignInNeeded }: SignUpFormProps) {
       />
       {setupCodeRequired ? (
         <TextField
-          label="Setup code"
-          hint="Printed in the server log"
+          label={t('fields.setupCode')}
+          hint={t('fields.setupCodeHint')}
           autoComplete="off"
           required
           value={setupCode}
@@ -123,8 +122,8 @@ export function SignUpForm({ onSignInNeeded }: SignUpFormProps) {
         />
       ) : null}
       <Button type="submit" className="w-full" disabled={submitting}>
-        {submitting ? <Spinner label="Creating account" /> : null}
-        Create Account
+        {submitting ? <Spinner label={t('signUp.pending')} /> : null}
+        {t('signUp.submit')}
       </Button>
     </form>
   );

@@ -1,6 +1,7 @@
-import { SSO_ERROR_MESSAGES, SsoErrorCode } from '@hearth/contract';
+import { SsoErrorCode } from '@hearth/contract';
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -18,6 +19,7 @@ import { MfaStep } from './mfa-step';
  */
 export function SsoSignIn() {
   const providers = useSsoProviders();
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const error = SsoErrorCode.safeParse(params.get('sso_error'));
   const oidc = providers.data?.oidc;
@@ -26,20 +28,20 @@ export function SsoSignIn() {
     <div className="grid gap-3">
       {error.success ? (
         <p role="alert" className="rounded-md border border-destructive/50 p-3 text-sm text-destructive">
-          {SSO_ERROR_MESSAGES[error.data]}
+          {t(`errors:${error.data}`)}
         </p>
       ) : null}
       {oidc || ldap ? (
         <div className="flex items-center gap-2 text-xs text-muted-foreground">
           <span className="h-px flex-1 bg-border" />
-          or
+          {t('sso.or')}
           <span className="h-px flex-1 bg-border" />
         </div>
       ) : null}
       {oidc ? (
         <a href={apiPaths.auth.oidcStart} className={buttonClasses('outline')}>
           <KeyRound aria-hidden />
-          Sign in with {oidc.display_name}
+          {t('sso.signInWith', { provider: oidc.display_name })}
         </a>
       ) : null}
       {ldap ? <LdapSignInForm /> : null}
@@ -50,13 +52,14 @@ export function SsoSignIn() {
 function LdapSignInForm() {
   const navigate = useNavigate();
   const login = useLdapLogin();
+  const { t } = useTranslation('auth');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [challenge, setChallenge] = useState<string | null>(null);
   const submitting = login.isPending;
 
   const signedIn = () => {
-    toast({ title: 'Welcome back!', description: 'You have successfully signed in.' });
+    toast({ title: t('toast.welcome'), description: t('toast.signedIn') });
     void navigate(paths.dashboard, { replace: true });
   };
 
@@ -70,7 +73,7 @@ function LdapSignInForm() {
         return;
       }
     } catch (error) {
-      toastAuthFailure(error, { failed: 'Sign In Failed', unexpected: 'Sign In Error' });
+      toastAuthFailure(error, { failed: t('toast.signInFailed'), unexpected: t('toast.signInError') });
       return;
     }
     signedIn();
@@ -92,13 +95,13 @@ function LdapSignInForm() {
   return (
     <form
       className="grid gap-3 rounded-md border p-3"
-      aria-label="Sign in with LDAP"
+      aria-label={t('sso.ldapForm')}
       onSubmit={(event) => void onSubmit(event)}
       aria-busy={submitting}
     >
-      <p className="text-sm font-medium">Sign in with your directory account (LDAP)</p>
+      <p className="text-sm font-medium">{t('sso.ldapIntro')}</p>
       <TextField
-        label="Directory user name"
+        label={t('sso.ldapUser')}
         autoComplete="username"
         required
         value={username}
@@ -106,7 +109,7 @@ function LdapSignInForm() {
         disabled={submitting}
       />
       <TextField
-        label="Directory password"
+        label={t('sso.ldapPassword')}
         type="password"
         autoComplete="current-password"
         required
@@ -115,8 +118,8 @@ function LdapSignInForm() {
         disabled={submitting}
       />
       <Button type="submit" variant="outline" className="w-full" disabled={submitting}>
-        {submitting ? <Spinner label="Signing in" /> : null}
-        Sign in with LDAP
+        {submitting ? <Spinner label={t('signIn.pending')} /> : null}
+        {t('sso.ldapForm')}
       </Button>
     </form>
   );

@@ -1,12 +1,15 @@
-import { type AdvancedRetrievalSummary, type AnswerSupport, supportText } from '@hearth/contract';
+import type { AdvancedRetrievalSummary, AnswerSupport } from '@hearth/contract';
 import { CheckCheck, ListTree, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/i18n';
 
 /**
  * "4 of 5 statements found in the sources": the answer-support check. The statements not found are listed in a
  * hover card (also on keyboard focus), as plain text: nothing of the answer is rendered as markup here.
  */
 export function AnswerSupportNote({ support }: { support: AnswerSupport }) {
+  const { t } = useTranslation('chat');
   const id = useId();
   const missing = support.unsupported;
   const all = support.supported === support.total;
@@ -18,14 +21,10 @@ export function AnswerSupportNote({ support }: { support: AnswerSupport }) {
         data-testid="answer-support"
         tabIndex={missing.length > 0 ? 0 : undefined}
         aria-describedby={missing.length > 0 ? id : undefined}
-        title={
-          support.method === 'model'
-            ? 'Checked by the model against the cited passages'
-            : 'Checked by word overlap with the cited passages (numbers and names must match)'
-        }
+        title={support.method === 'model' ? t('checks.byModel') : t('checks.byOverlap')}
       >
         <Icon className="size-3 shrink-0" aria-hidden />
-        {supportText(support)}
+        {t('checks.support', { count: support.total, supported: support.supported })}
       </p>
       {missing.length > 0 ? (
         <div
@@ -34,7 +33,7 @@ export function AnswerSupportNote({ support }: { support: AnswerSupport }) {
           data-testid="unsupported-statements"
           className="invisible absolute bottom-full left-0 z-20 mb-1 w-80 max-w-[80vw] rounded-md border bg-popover p-2 text-popover-foreground shadow-md group-focus-within:visible group-hover:visible"
         >
-          <p className="mb-1 font-medium">Not found in the sources:</p>
+          <p className="mb-1 font-medium">{t('checks.notFound')}</p>
           <ul className="list-disc space-y-1 pl-4">
             {missing.map((statement) => (
               <li key={statement}>{statement}</li>
@@ -48,12 +47,13 @@ export function AnswerSupportNote({ support }: { support: AnswerSupport }) {
 
 /** What advanced retrieval did for this answer (steps and validation), collapsed until opened. */
 export function RetrievalDetails({ details }: { details: AdvancedRetrievalSummary }) {
+  const { t } = useTranslation('chat');
   const { validation } = details;
   return (
     <details className="group" data-testid="retrieval-details">
       <summary className="flex cursor-pointer list-none items-center gap-1 select-none">
         <ListTree className="size-3 shrink-0" aria-hidden />
-        How the sources were found (advanced retrieval)
+        {t('checks.howFound')}
       </summary>
       <div className="mt-1 space-y-1 border-l pl-3">
         <ol className="list-decimal space-y-0.5 pl-4">
@@ -62,14 +62,23 @@ export function RetrievalDetails({ details }: { details: AdvancedRetrievalSummar
           ))}
         </ol>
         {details.expanded_queries.length > 1 ? (
-          <p>Searched as: {details.expanded_queries.map((query) => `“${query}”`).join(', ')}</p>
+          <p>
+            {t('checks.searchedAs', {
+              queries: details.expanded_queries.map((query) => t('checks.quoted', { query })).join(', '),
+            })}
+          </p>
         ) : null}
         <p data-testid="retrieval-validation">
-          Validation: {validation.is_valid ? 'relevant matches found' : 'no decent match'} (
-          {Math.round(validation.confidence * 100)}%). {details.explanation}
+          {t('checks.validation', {
+            result: validation.is_valid ? t('checks.relevant') : t('checks.noMatch'),
+            percent: formatNumber(Math.round(validation.confidence * 100) / 100, { style: 'percent' }),
+            explanation: details.explanation,
+          })}
         </p>
-        {validation.issues.length > 0 ? <p>Issues: {validation.issues.join('; ')}</p> : null}
-        {validation.suggestions.length > 0 ? <p>Suggestions: {validation.suggestions.join('; ')}</p> : null}
+        {validation.issues.length > 0 ? <p>{t('checks.issues', { list: validation.issues.join('; ') })}</p> : null}
+        {validation.suggestions.length > 0 ? (
+          <p>{t('checks.suggestions', { list: validation.suggestions.join('; ') })}</p>
+        ) : null}
       </div>
     </details>
   );

@@ -1,5 +1,6 @@
 import type { MessageBranch } from '@hearth/contract';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 
 interface BranchSwitcherProps {
@@ -12,14 +13,26 @@ interface BranchSwitcherProps {
 
 /** "‹ 2/3 ›": moves between the versions of a message (edits or regenerations), each with what followed it. */
 export function BranchSwitcher({ branch, noun, disabled, onSwitch }: BranchSwitcherProps) {
-  const lower = noun.toLowerCase();
+  const { t } = useTranslation('chat');
+  const labels =
+    noun === 'Answer'
+      ? {
+          group: t('branch.answerPosition', { position: branch.position, count: branch.count }),
+          previous: t('branch.previousAnswer'),
+          next: t('branch.nextAnswer'),
+        }
+      : {
+          group: t('branch.versionPosition', { position: branch.position, count: branch.count }),
+          previous: t('branch.previousVersion'),
+          next: t('branch.nextVersion'),
+        };
   const go = (id: string | null) => {
     if (id) onSwitch(id);
   };
   return (
     <div
       role="group"
-      aria-label={`${noun} ${branch.position} of ${branch.count}`}
+      aria-label={labels.group}
       className="flex items-center text-xs text-muted-foreground"
       data-testid="branch-switcher"
     >
@@ -27,7 +40,7 @@ export function BranchSwitcher({ branch, noun, disabled, onSwitch }: BranchSwitc
         variant="ghost"
         size="sm"
         className="px-2"
-        aria-label={`Previous ${lower}`}
+        aria-label={labels.previous}
         disabled={disabled || !branch.previous_id}
         onClick={() => go(branch.previous_id)}
       >
@@ -40,7 +53,7 @@ export function BranchSwitcher({ branch, noun, disabled, onSwitch }: BranchSwitc
         variant="ghost"
         size="sm"
         className="px-2"
-        aria-label={`Next ${lower}`}
+        aria-label={labels.next}
         disabled={disabled || !branch.next_id}
         onClick={() => go(branch.next_id)}
       >

@@ -1,6 +1,7 @@
 import type { Conversation, ConversationList } from '@hearth/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast-store';
@@ -36,6 +37,7 @@ function useVisibleIds(): () => string[] {
 
 /** Select mode's actions: archive, move or delete the ticked chats at once. */
 export function BulkBar({ selected, onSelect, onDone }: BulkBarProps) {
+  const { t } = useTranslation('chat');
   const bulk = useBulkConversations();
   const deleteWithUndo = useDeleteWithUndo();
   const visibleIds = useVisibleIds();
@@ -49,48 +51,49 @@ export function BulkBar({ selected, onSelect, onDone }: BulkBarProps) {
       {
         onSuccess: ({ count: changed }) => {
           setDialog(null);
-          toast({ title: action === 'archive' ? `${changed} archived.` : `${changed} moved.` });
+          toast({
+            title: action === 'archive' ? t('bulk.archived', { count: changed }) : t('bulk.moved', { count: changed }),
+          });
           onDone();
         },
-        onError: () =>
-          toast({ title: 'Could not change the conversations. Please try again.', variant: 'destructive' }),
+        onError: () => toast({ title: t('bulk.failed'), variant: 'destructive' }),
       },
     );
 
   return (
-    <div role="toolbar" aria-label="Selected chats" className="flex flex-col gap-1 rounded-md border p-2 text-xs">
+    <div role="toolbar" aria-label={t('bulk.label')} className="flex flex-col gap-1 rounded-md border p-2 text-xs">
       <div className="flex items-center justify-between gap-2">
-        <span aria-live="polite">{count} selected</span>
+        <span aria-live="polite">{t('bulk.selected', { count })}</span>
         <Button variant="ghost" size="sm" onClick={() => onSelect(new Set(visibleIds()))}>
-          Select all
+          {t('bulk.selectAll')}
         </Button>
       </div>
       <div className="flex flex-wrap gap-1">
         <Button size="sm" variant="outline" disabled={count === 0 || bulk.isPending} onClick={() => run('archive')}>
-          Archive
+          {t('bulk.archive')}
         </Button>
         <Button size="sm" variant="outline" disabled={count === 0 || bulk.isPending} onClick={() => setDialog('move')}>
-          Move
+          {t('bulk.move')}
         </Button>
         <Button size="sm" variant="destructive" disabled={count === 0} onClick={() => setDialog('delete')}>
-          Delete
+          {t('bulk.delete')}
         </Button>
         <Button size="sm" variant="ghost" onClick={onDone}>
-          Cancel
+          {t('bulk.cancel')}
         </Button>
       </div>
       <MoveDialog
         open={dialog === 'move'}
         onOpenChange={(next) => setDialog(next ? 'move' : null)}
-        subject={`${count} selected chats`}
+        subject={t('bulk.subject', { count })}
         onMove={(folderId) => run('move', folderId)}
       />
       <ConfirmDialog
         open={dialog === 'delete'}
         onOpenChange={(next) => setDialog(next ? 'delete' : null)}
-        title={`Delete ${count} conversations?`}
-        description="They and their messages will be deleted. You can undo this for a few seconds."
-        confirmLabel="Delete"
+        title={t('bulk.deleteTitle', { count })}
+        description={t('bulk.deleteDescription')}
+        confirmLabel={t('bulk.delete')}
         onConfirm={() => {
           setDialog(null);
           deleteWithUndo(ids);

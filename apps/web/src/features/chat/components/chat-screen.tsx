@@ -1,5 +1,6 @@
 import type { AdvancedRetrievalOptions, Conversation, TaskContext, UsedDocument } from '@hearth/contract';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
@@ -18,6 +19,8 @@ import { Composer } from './composer';
 import { type ChatPreset, EmptyState } from './empty-state';
 import { MessageList } from './message-list';
 import { ThreadUnavailable } from './thread-unavailable';
+import { UseToolsToggle, useToolsChoice } from './use-tools-toggle';
+import { safeWebUrl } from '../../web-search';
 
 interface ChatScreenProps {
   conversationId: string | null;
@@ -49,6 +52,10 @@ interface ChatScreenProps {
   compareModels?: string[];
   /** An answer was picked from a comparison: the model picker shows its model from now on. */
   onModelPicked?: (model: string) => void;
+  /** Search the web for the next answers (issue 20): sent as `web_search` while true. */
+  webSearch?: boolean;
+  /** The "Search the web" toggle, shown beside Attach when an admin enabled web search. */
+  webSearchControl?: ReactNode;
 }
 
 /** The chat panel: header, thread (or empty state), and the input row with attachments. */
@@ -69,7 +76,10 @@ export function ChatScreen({
   headerControls,
   compareModels = [],
   onModelPicked,
+  webSearch = false,
+  webSearchControl,
 }: ChatScreenProps) {
+  const { t } = useTranslation('chat');
   const navigate = useNavigate();
   const location = useLocation();
   const [text, setText] = useState('');
@@ -78,7 +88,14 @@ export function ChatScreen({
   const [dragging, setDragging] = useState(false);
   const [openSource, setOpenSource] = useState<UsedDocument | null>(null);
   const closeSource = useCallback(() => setOpenSource(null), []);
+  // A cited web result (issue 20) opens its page in a new tab; documents open in the viewer.
+  const openCited = useCallback((source: UsedDocument) => {
+    const href = safeWebUrl(source.url);
+    if (href) window.open(href, '_blank', 'noopener,noreferrer');
+    else if (source.url === undefined) setOpenSource(source);
+  }, []);
   const scoped = (selectedCollections?.length ?? 0) > 0;
+  const toolChoice = useToolsChoice(signedIn);
 
   const answerOptions = useCallback(
     () => ({
@@ -87,8 +104,19 @@ export function ChatScreen({
       ...(selectedCollections?.length ? { selectedCollections: [...selectedCollections] } : {}),
       ...(selectedCollections?.length && advancedRetrieval ? { advancedRetrieval } : {}),
       ...(conversationId === null && preset ? { preset_id: preset.id } : {}),
+      ...(webSearch ? { web_search: true } : {}),
+      ...(toolChoice.on ? { tools: true } : {}),
     }),
-    [model.selected, preferences, selectedCollections, advancedRetrieval, conversationId, preset],
+    [
+      model.selected,
+      preferences,
+      selectedCollections,
+      advancedRetrieval,
+      conversationId,
+      preset,
+      webSearch,
+      toolChoice.on,
+    ],
   );
   const onCreated = useCallback(
     (conversation: Conversation) => {
@@ -143,12 +171,12 @@ export function ChatScreen({
   const send = () => {
     if (gated()) return;
     if (compare.comparison) {
-      toast({ title: 'Pick an answer to continue', description: 'Or close the comparison first.' });
+      toast({ title: t('screen.pickFirstTitle'), description: t('screen.pickFirstDescription') });
       return;
     }
     if (compareWith.length >= 2) {
       if (files.files.length > 0) {
-        toast({ title: 'Compare sends text only', description: 'Remove the attached files to compare models.' });
+        toast({ title: t('screen.compareTextOnlyTitle'), description: t('screen.compareTextOnlyDescription') });
         return;
       }
       if (!text.trim()) return;
@@ -228,7 +256,7 @@ export function ChatScreen({
           onLoadOlder={() => void session.messages.fetchPreviousPage()}
           onRegenerate={regenerate}
           onEdit={edit}
-          onOpenSource={renderSourceViewer ? setOpenSource : undefined}
+          onOpenSource={renderSourceViewer ? openCited : undefined}
           editingId={thread.editingId}
           onEditingChange={thread.setEditingId}
           onSwitchBranch={thread.switchBranch}
@@ -257,13 +285,19 @@ export function ChatScreen({
         stopping={session.stopping}
         onSend={send}
         onStop={stop}
-        tools={scoped ? advancedControls : null}
+        tools={
+          <>
+            {scoped ? advancedControls : null}
+            {webSearchControl}
+            <UseToolsToggle choice={toolChoice} />
+          </>
+        }
         onEditLast={thread.editLast}
       />
       {renderSourceViewer ? renderSourceViewer(openSource, closeSource) : null}
       {dragging ? (
         <div className="pointer-events-none absolute inset-2 z-20 flex items-center justify-center rounded-2xl border-2 border-dashed border-primary bg-background/80 text-sm font-medium">
-          Drop files to attach them
+          {t('screen.dropFiles')}
         </div>
       ) : null}
     </div>

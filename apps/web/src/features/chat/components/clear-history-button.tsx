@@ -1,5 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -9,6 +10,7 @@ import { useClearHistory } from '../api/clear-history';
 
 /** Clear History (spec §8): asks first, then deletes every conversation. */
 export function ClearHistoryButton() {
+  const { t } = useTranslation('chat');
   const [open, setOpen] = useState(false);
   const clear = useClearHistory();
   const navigate = useNavigate();
@@ -16,24 +18,24 @@ export function ClearHistoryButton() {
     clear.mutate(undefined, {
       onSuccess: () => {
         setOpen(false);
-        toast({ title: 'Chat history cleared successfully! Fresh start activated.' });
+        toast({ title: t('clearHistory.done') });
         void navigate(paths.home);
       },
-      onError: () => toast({ title: 'Failed to clear chat history. Please try again.', variant: 'destructive' }),
+      onError: () => toast({ title: t('clearHistory.failed'), variant: 'destructive' }),
     });
   };
   return (
     <>
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-label="Clear History">
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-label={t('clearHistory.button')}>
         <Trash2 aria-hidden />
-        <span className="hidden sm:inline">Clear History</span>
+        <span className="hidden sm:inline">{t('clearHistory.button')}</span>
       </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title="Clear chat history?"
-        description="Every conversation and its messages will be deleted. This cannot be undone."
-        confirmLabel="Clear History"
+        title={t('clearHistory.title')}
+        description={t('clearHistory.description')}
+        confirmLabel={t('clearHistory.button')}
         onConfirm={confirm}
         pending={clear.isPending}
       />

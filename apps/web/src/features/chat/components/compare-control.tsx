@@ -1,6 +1,7 @@
 import { MAX_COMPARE_MODELS } from '@hearth/contract';
 import { Columns3, X } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -28,6 +29,7 @@ interface CompareControlProps {
  * side by side. Shown beside the composer; while on, a strip names the models and turns it off.
  */
 export function CompareControl({ models, chosen, onChange, current, disabled }: CompareControlProps) {
+  const { t } = useTranslation('chat');
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<string[]>([]);
   const on = chosen.length >= 2;
@@ -46,20 +48,17 @@ export function CompareControl({ models, chosen, onChange, current, disabled }: 
         <DialogTrigger asChild>
           <Button variant={on ? 'secondary' : 'ghost'} size="sm" disabled={disabled || models.length < 2}>
             <Columns3 aria-hidden />
-            {on ? 'Change models' : 'Compare'}
+            {on ? t('compare.change') : t('compare.button')}
           </Button>
         </DialogTrigger>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Compare models</DialogTitle>
-            <DialogDescription>
-              Your next message goes to each model you pick (two or three) and their answers show side by side. Pick the
-              better answer to continue the chat from it.
-            </DialogDescription>
+            <DialogTitle>{t('compare.title')}</DialogTitle>
+            <DialogDescription>{t('compare.description')}</DialogDescription>
           </DialogHeader>
           <fieldset className="grid gap-1">
             <legend className="mb-1 text-sm font-medium">
-              Models ({draft.length} of {MAX_COMPARE_MODELS})
+              {t('compare.models', { n: draft.length, max: MAX_COMPARE_MODELS })}
             </legend>
             <div className="grid max-h-64 gap-1 overflow-y-auto">
               {models.map((name) => {
@@ -80,7 +79,7 @@ export function CompareControl({ models, chosen, onChange, current, disabled }: 
           </fieldset>
           <DialogFooter>
             <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancel
+              {t('compare.cancel')}
             </Button>
             <Button
               disabled={draft.length < 2}
@@ -89,19 +88,19 @@ export function CompareControl({ models, chosen, onChange, current, disabled }: 
                 setOpen(false);
               }}
             >
-              Compare {draft.length >= 2 ? `${draft.length} models` : ''}
+              {draft.length >= 2 ? t('compare.submitCount', { count: draft.length }) : t('compare.button')}
             </Button>
           </DialogFooter>
         </DialogContent>
       </Dialog>
       {on ? (
         <p className="flex min-w-0 items-center gap-1 text-muted-foreground" data-testid="compare-models">
-          <span className="truncate">Comparing {chosen.join(', ')}</span>
+          <span className="truncate">{t('compare.comparing', { models: chosen.join(', ') })}</span>
           <Button
             variant="ghost"
             size="icon"
             className="size-6"
-            aria-label="Stop comparing"
+            aria-label={t('compare.stopComparing')}
             onClick={() => onChange([])}
           >
             <X aria-hidden />

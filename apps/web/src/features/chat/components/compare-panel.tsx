@@ -1,5 +1,7 @@
+import type { TFunction } from 'i18next';
 import { AlertTriangle, Check, Square } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LazyMarkdown as Markdown } from '../../../components/markdown/lazy-markdown';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -13,11 +15,11 @@ interface ComparePanelProps {
   onClose: () => void;
 }
 
-const status = (column: CompareColumn): string => {
-  if (column.phase === 'streaming') return 'Writing…';
-  if (column.phase === 'stopping') return 'Stopping…';
-  if (column.phase === 'error') return 'Failed';
-  return column.message?.metadata.stopped ? 'Stopped' : 'Done';
+const status = (t: TFunction<'chat'>, column: CompareColumn): string => {
+  if (column.phase === 'streaming') return t('compare.writing');
+  if (column.phase === 'stopping') return t('compare.stopping');
+  if (column.phase === 'error') return t('compare.failed');
+  return column.message?.metadata.stopped ? t('compare.stopped') : t('compare.done');
 };
 
 /**
@@ -25,6 +27,7 @@ const status = (column: CompareColumn): string => {
  * phone), each streaming live with its own Stop, and "Use this answer" once it is done.
  */
 export function ComparePanel({ comparison, onStop, onPick, onClose }: ComparePanelProps) {
+  const { t } = useTranslation('chat');
   const running = comparison.columns.some((column) => column.phase === 'streaming' || column.phase === 'stopping');
   const wide = comparison.columns.length > 2;
   return (
@@ -32,11 +35,11 @@ export function ComparePanel({ comparison, onStop, onPick, onClose }: ComparePan
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 py-4">
         <div className="flex items-center justify-between gap-2">
           <h2 className="text-sm font-semibold">
-            {running ? 'Comparing answers' : 'Pick the answer to continue from'}
+            {running ? t('compare.comparingAnswers') : t('compare.pickHeading')}
           </h2>
           {!running ? (
             <Button variant="ghost" size="sm" onClick={onClose}>
-              Close comparison
+              {t('compare.close')}
             </Button>
           ) : null}
         </div>
@@ -79,6 +82,7 @@ interface AnswerColumnProps {
 }
 
 function AnswerColumn({ column, canStop, onStop, onPick }: AnswerColumnProps) {
+  const { t } = useTranslation('chat');
   const headingId = useId();
   const streaming = column.phase === 'streaming' || column.phase === 'stopping';
   const pickable = column.phase === 'done' && column.message !== null && !column.message.is_error;
@@ -95,7 +99,7 @@ function AnswerColumn({ column, canStop, onStop, onPick }: AnswerColumnProps) {
           {column.model}
         </h3>
         <span role="status" className="shrink-0 text-xs text-muted-foreground">
-          {status(column)}
+          {status(t, column)}
         </span>
       </header>
       <div className="min-h-16 flex-1 text-sm">
@@ -109,7 +113,7 @@ function AnswerColumn({ column, canStop, onStop, onPick }: AnswerColumnProps) {
         ) : streaming ? (
           <p className="flex items-center gap-2 text-muted-foreground">
             <Spinner />
-            Thinking...
+            {t('live.thinking')}
           </p>
         ) : null}
       </div>
@@ -120,15 +124,15 @@ function AnswerColumn({ column, canStop, onStop, onPick }: AnswerColumnProps) {
             size="sm"
             onClick={onStop}
             disabled={!canStop || column.phase === 'stopping'}
-            aria-label={`Stop ${column.model}`}
+            aria-label={t('compare.stopModel', { model: column.model })}
           >
             <Square aria-hidden />
-            Stop
+            {t('compare.stop')}
           </Button>
         ) : pickable ? (
-          <Button size="sm" onClick={onPick} aria-label={`Use this answer from ${column.model}`}>
+          <Button size="sm" onClick={onPick} aria-label={t('compare.useFrom', { model: column.model })}>
             <Check aria-hidden />
-            Use this answer
+            {t('compare.use')}
           </Button>
         ) : null}
       </footer>

@@ -1,7 +1,9 @@
 import { ArrowUp, Paperclip, Square } from 'lucide-react';
 import { useRef, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { PromptVariablesDialog, SlashPromptMenu, useSlashPrompts } from '../../prompts';
+import { DictationButton, useDictationInput } from '../../voice';
 import type { useComposerFiles } from '../hooks/use-composer-files';
 import { CHAT_FILE_ACCEPT, namePastedFile } from '../lib/attachment-rules';
 import { PendingFiles } from './pending-files';
@@ -38,11 +40,14 @@ export function Composer({
   tools,
   onEditLast,
 }: ComposerProps) {
+  const { t } = useTranslation('chat');
   const picker = useRef<HTMLInputElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const slash = useSlashPrompts({ text, onTextChange, input });
   const hasContent = text.trim().length > 0 || files.files.some((file) => file.status === 'ready');
   const canSend = hasContent && !busy && !files.uploading;
+  // Dictation (features/voice): appends to the text; hands-free sends after each pause.
+  const onDictated = useDictationInput({ text, onTextChange, canSend, onSend });
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (slash.onKeyDown(event)) return;
@@ -82,14 +87,14 @@ export function Composer({
               event.target.value = '';
             }}
           />
-          <Button variant="ghost" size="icon" aria-label="Attach files" onClick={() => picker.current?.click()}>
+          <Button variant="ghost" size="icon" aria-label={t('composer.attach')} onClick={() => picker.current?.click()}>
             <Paperclip aria-hidden />
           </Button>
           {tools}
           <textarea
             ref={input}
-            aria-label="Message"
-            placeholder="Type your message..."
+            aria-label={t('composer.label')}
+            placeholder={t('composer.placeholder')}
             value={text}
             rows={1}
             aria-controls={slash.open ? slash.listId : undefined}
@@ -103,12 +108,19 @@ export function Composer({
             onPaste={onPaste}
             className="max-h-48 min-h-9 flex-1 resize-none bg-transparent px-1 py-2 text-sm [field-sizing:content] placeholder:text-muted-foreground focus-visible:outline-none"
           />
+          <DictationButton onText={onDictated} />
           {busy ? (
-            <Button size="icon" variant="secondary" aria-label="Stop generating" onClick={onStop} disabled={stopping}>
+            <Button
+              size="icon"
+              variant="secondary"
+              aria-label={t('composer.stop')}
+              onClick={onStop}
+              disabled={stopping}
+            >
               <Square aria-hidden />
             </Button>
           ) : (
-            <Button size="icon" aria-label="Send message" onClick={onSend} disabled={!canSend}>
+            <Button size="icon" aria-label={t('composer.send')} onClick={onSend} disabled={!canSend}>
               <ArrowUp aria-hidden />
             </Button>
           )}

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { CheckSquare } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMatch } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -26,6 +27,8 @@ const Note = ({ children }: { children: string }) => (
  * of conversations cost only what is shown. Select mode ticks rows for bulk archive / move / delete.
  */
 export function ConversationList({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation('chat');
+  const groupLabels = { Today: t('groups.today'), Yesterday: t('groups.yesterday'), Older: t('groups.older') };
   const query = useConversations(signedIn);
   useConversationEvents(signedIn);
   // Live indicators on conversations whose answer is being written (issue 17).
@@ -71,7 +74,7 @@ export function ConversationList({ signedIn, onNavigate }: { signedIn: boolean; 
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  if (!signedIn) return <Note>Please log in to view your chats</Note>;
+  if (!signedIn) return <Note>{t('sidebar.logInToView')}</Note>;
 
   const stopSelecting = () => {
     setSelecting(false);
@@ -90,22 +93,22 @@ export function ConversationList({ signedIn, onNavigate }: { signedIn: boolean; 
             className="flex items-center gap-1 px-2 py-1 text-xs text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
             <CheckSquare className="size-3" aria-hidden />
-            Select chats
+            {t('sidebar.selectChats')}
           </button>
         )}
         <ConversationSection
           section={{ section: 'pinned' }}
-          heading="Pinned"
+          heading={t('sidebar.pinned')}
           activeId={activeId}
           onNavigate={onNavigate}
         />
         <FolderTree activeId={activeId} onNavigate={onNavigate} />
-        {query.isPending ? <Note>Loading...</Note> : null}
-        {query.isError && conversations.length === 0 ? <Note>Could not load your chats.</Note> : null}
-        {query.isSuccess && conversations.length === 0 && !organised ? <Note>No conversations yet</Note> : null}
+        {query.isPending ? <Note>{t('sidebar.loading')}</Note> : null}
+        {query.isError && conversations.length === 0 ? <Note>{t('sidebar.loadFailed')}</Note> : null}
+        {query.isSuccess && conversations.length === 0 && !organised ? <Note>{t('sidebar.empty')}</Note> : null}
         {groups.map((group) => (
-          <div key={group.label} role="group" aria-label={group.label} className="pb-2">
-            <h3 className="px-2 pt-2 pb-1 text-xs text-muted-foreground">{group.label}</h3>
+          <div key={group.label} role="group" aria-label={groupLabels[group.label]} className="pb-2">
+            <h3 className="px-2 pt-2 pb-1 text-xs text-muted-foreground">{groupLabels[group.label]}</h3>
             <ul className="grid grid-cols-[minmax(0,1fr)] gap-0.5">
               {group.conversations.map((conversation) => (
                 <ConversationRow
@@ -121,7 +124,7 @@ export function ConversationList({ signedIn, onNavigate }: { signedIn: boolean; 
         <div ref={sentinel} className="h-1" />
         {isFetchingNextPage ? (
           <div className="flex justify-center py-2">
-            <Spinner label="Loading more conversations" />
+            <Spinner label={t('sidebar.loadingMore')} />
           </div>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import type { Conversation } from '@hearth/contract';
 import { Archive, FolderInput, MoreHorizontal, Pencil, Pin, PinOff, Tags, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
   DropdownMenu,
@@ -34,6 +35,7 @@ interface ConversationRowProps {
  * archive or delete it from its menu. Deleting asks first and then offers Undo (hooks/use-delete-with-undo.ts).
  */
 export function ConversationRow({ conversation, active, onNavigate }: ConversationRowProps) {
+  const { t } = useTranslation('chat');
   const navigate = useNavigate();
   const organize = useOrganize();
   const deleteWithUndo = useDeleteWithUndo();
@@ -59,7 +61,7 @@ export function ConversationRow({ conversation, active, onNavigate }: Conversati
         setDialog(null);
         toast({ title: done });
       },
-      () => toast({ title: 'Could not change the conversation. Please try again.', variant: 'destructive' }),
+      () => toast({ title: t('row.changeFailed'), variant: 'destructive' }),
     );
   };
 
@@ -84,7 +86,7 @@ export function ConversationRow({ conversation, active, onNavigate }: Conversati
           className="ml-2 size-4 shrink-0 accent-primary"
           checked={selected}
           onChange={() => selection.toggle(conversation.id)}
-          aria-label={`Select ${conversation.title}`}
+          aria-label={t('row.select', { title: conversation.title })}
         />
       ) : null}
       {renaming ? (
@@ -115,7 +117,7 @@ export function ConversationRow({ conversation, active, onNavigate }: Conversati
       <DropdownMenu>
         {/* Hidden until hover only where there is hover: touch screens always show it. */}
         <DropdownMenuTrigger
-          aria-label={`Options for ${conversation.title}`}
+          aria-label={t('row.options', { title: conversation.title })}
           className="mr-1 shrink-0 rounded p-1 focus-visible:opacity-100 data-[state=open]:opacity-100 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100"
         >
           <MoreHorizontal className="size-4" aria-hidden />
@@ -135,31 +137,29 @@ export function ConversationRow({ conversation, active, onNavigate }: Conversati
             }}
           >
             <Pencil aria-hidden />
-            Rename
+            {t('row.rename')}
           </DropdownMenuItem>
-          <DropdownMenuItem
-            onSelect={() => change({ pinned: !pinned }, pinned ? 'Conversation unpinned.' : 'Conversation pinned.')}
-          >
+          <DropdownMenuItem onSelect={() => change({ pinned: !pinned }, pinned ? t('row.unpinned') : t('row.pinned'))}>
             {pinned ? <PinOff aria-hidden /> : <Pin aria-hidden />}
-            {pinned ? 'Unpin' : 'Pin'}
+            {pinned ? t('row.unpin') : t('row.pin')}
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => setDialog('move')}>
             <FolderInput aria-hidden />
-            Move to…
+            {t('row.moveTo')}
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => setDialog('tags')}>
             <Tags aria-hidden />
-            Tags…
+            {t('row.tags')}
           </DropdownMenuItem>
           {shareMenu.items}
-          <DropdownMenuItem onSelect={() => change({ archived: true }, 'Conversation archived.')}>
+          <DropdownMenuItem onSelect={() => change({ archived: true }, t('row.archived'))}>
             <Archive aria-hidden />
-            Archive
+            {t('row.archive')}
           </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => setDialog('delete')} className="text-destructive">
             <Trash2 aria-hidden />
-            Delete
+            {t('row.delete')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
@@ -169,9 +169,7 @@ export function ConversationRow({ conversation, active, onNavigate }: Conversati
         onOpenChange={(next) => setDialog(next ? 'move' : null)}
         subject={conversation.title}
         current={conversation.folder_id ?? null}
-        onMove={(folderId) =>
-          change({ folder_id: folderId }, folderId ? 'Moved to the folder.' : 'Taken out of its folder.')
-        }
+        onMove={(folderId) => change({ folder_id: folderId }, folderId ? t('row.moved') : t('row.takenOut'))}
       />
       <TagsDialog
         open={dialog === 'tags'}
@@ -179,7 +177,7 @@ export function ConversationRow({ conversation, active, onNavigate }: Conversati
         title={conversation.title}
         tags={tags}
         pending={organize.isPending}
-        onSave={(next) => change({ tags: next }, 'Tags saved.')}
+        onSave={(next) => change({ tags: next }, t('row.tagsSaved'))}
       />
       <DeleteConversationDialog
         open={dialog === 'delete'}

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { type Section, sectionQueryOptions } from '../api/organise';
 import { useHiddenConversations } from '../hooks/use-delete-with-undo';
@@ -17,14 +18,16 @@ interface ConversationSectionProps {
 
 /** The chats of one sidebar section (pinned, or one folder): its own paged query, loaded only when shown. */
 export function ConversationSection({ section, activeId, onNavigate, empty, heading }: ConversationSectionProps) {
+  const { t } = useTranslation('chat');
   const query = useInfiniteQuery(sectionQueryOptions(section));
   const hidden = useHiddenConversations();
   const conversations = useMemo(
     () => (query.data?.pages.flatMap((page) => page.conversations) ?? []).filter((c) => !hidden.has(c.id)),
     [query.data, hidden],
   );
-  if (query.isPending) return heading ? null : <p className="px-2 py-1 text-xs text-muted-foreground">Loading...</p>;
-  if (query.isError) return <p className="px-2 py-1 text-xs text-destructive">Could not load these chats.</p>;
+  if (query.isPending)
+    return heading ? null : <p className="px-2 py-1 text-xs text-muted-foreground">{t('sidebar.loading')}</p>;
+  if (query.isError) return <p className="px-2 py-1 text-xs text-destructive">{t('sidebar.sectionLoadFailed')}</p>;
   if (conversations.length === 0)
     return empty ? <p className="px-2 py-1 text-xs text-muted-foreground">{empty}</p> : null;
   return (
@@ -48,7 +51,7 @@ export function ConversationSection({ section, activeId, onNavigate, empty, head
           disabled={query.isFetchingNextPage}
           onClick={() => void query.fetchNextPage()}
         >
-          Show more
+          {t('sidebar.showMore')}
         </Button>
       ) : null}
     </div>

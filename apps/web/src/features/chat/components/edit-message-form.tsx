@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 
 interface EditMessageFormProps {
@@ -9,6 +10,7 @@ interface EditMessageFormProps {
 
 /** Edit-and-resend: the new text is sent as a new version beside the message (kept, "‹ 1/2 ›") and answered. */
 export function EditMessageForm({ initial, onSubmit, onCancel }: EditMessageFormProps) {
+  const { t } = useTranslation('chat');
   const [text, setText] = useState(initial);
   const trimmed = text.trim();
   return (
@@ -20,7 +22,7 @@ export function EditMessageForm({ initial, onSubmit, onCancel }: EditMessageForm
       }}
     >
       <textarea
-        aria-label="Edit message"
+        aria-label={t('edit.label')}
         value={text}
         onChange={(event) => setText(event.target.value)}
         // Opened with ↑ from the message box: the caret goes to the end of the text, ready to add to it.
@@ -39,10 +41,10 @@ export function EditMessageForm({ initial, onSubmit, onCancel }: EditMessageForm
       />
       <div className="flex justify-end gap-2">
         <Button variant="outline" size="sm" className="text-foreground" onClick={onCancel}>
-          Cancel
+          {t('edit.cancel')}
         </Button>
         <Button type="submit" size="sm" variant="secondary" disabled={!trimmed || trimmed === initial.trim()}>
-          Save &amp; Submit
+          {t('edit.submit')}
         </Button>
       </div>
     </form>

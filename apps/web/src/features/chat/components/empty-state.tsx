@@ -1,15 +1,5 @@
 import { FileSearch, FileText, PenLine, Telescope } from 'lucide-react';
-
-export const SUGGESTED_PROMPTS = [
-  { title: 'Summarize a document', prompt: 'Summarize the key points of this document: ', icon: FileText },
-  {
-    title: 'Extract key information',
-    prompt: 'Extract the key information (names, dates, amounts) from: ',
-    icon: FileSearch,
-  },
-  { title: 'Research a topic', prompt: 'Help me research this topic: ', icon: Telescope },
-  { title: 'Help with writing', prompt: 'Help me write ', icon: PenLine },
-] as const;
+import { useTranslation } from 'react-i18next';
 
 /** A preset a new chat starts from: its name and starter prompts (issue 17). */
 export interface ChatPreset {
@@ -30,12 +20,19 @@ interface EmptyStateProps {
  * preset shows the preset's starter prompts instead, which send at once.
  */
 export function EmptyState({ onPick, preset, onStarter }: EmptyStateProps) {
+  const { t } = useTranslation('chat');
   if (preset) return <PresetStarters preset={preset} onStarter={onStarter} />;
+  const suggestions = [
+    { title: t('empty.summarize.title'), prompt: t('empty.summarize.prompt'), icon: FileText },
+    { title: t('empty.extract.title'), prompt: t('empty.extract.prompt'), icon: FileSearch },
+    { title: t('empty.research.title'), prompt: t('empty.research.prompt'), icon: Telescope },
+    { title: t('empty.writing.title'), prompt: t('empty.writing.prompt'), icon: PenLine },
+  ];
   return (
     <div className="flex min-h-0 flex-1 flex-col items-center justify-center-safe gap-6 overflow-y-auto p-6">
-      <h2 className="text-2xl font-semibold tracking-tight">How can I help you today?</h2>
+      <h2 className="text-2xl font-semibold tracking-tight">{t('empty.heading')}</h2>
       <div className="grid w-full max-w-2xl gap-3 sm:grid-cols-2">
-        {SUGGESTED_PROMPTS.map(({ title, prompt, icon: Icon }) => (
+        {suggestions.map(({ title, prompt, icon: Icon }) => (
           <button
             key={title}
             type="button"
@@ -52,14 +49,15 @@ export function EmptyState({ onPick, preset, onStarter }: EmptyStateProps) {
 }
 
 function PresetStarters({ preset, onStarter }: { preset: ChatPreset; onStarter: (prompt: string) => void }) {
+  const { t } = useTranslation('chat');
   return (
     <div className="flex min-h-0 flex-1 flex-col items-center justify-center-safe gap-6 overflow-y-auto p-6">
       <div className="grid gap-1 text-center">
         <h2 className="text-2xl font-semibold tracking-tight break-words">{preset.name}</h2>
-        <p className="text-sm text-muted-foreground">A new chat with this preset&apos;s settings.</p>
+        <p className="text-sm text-muted-foreground">{t('empty.presetText')}</p>
       </div>
       {preset.starters.length > 0 ? (
-        <ul aria-label="Starter prompts" className="grid w-full max-w-2xl gap-3 sm:grid-cols-2">
+        <ul aria-label={t('empty.starters')} className="grid w-full max-w-2xl gap-3 sm:grid-cols-2">
           {preset.starters.map((starter) => (
             <li key={starter}>
               <button

@@ -2,6 +2,7 @@ import type { ChatFolder } from '@hearth/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Folder, FolderPlus, MoreHorizontal } from 'lucide-react';
 import { type DragEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
   DropdownMenu,
@@ -23,18 +24,19 @@ interface TreeProps {
 
 /** The sidebar's folders: collapsible, nested one level; drop a chat on a folder to move it there. */
 export function FolderTree({ activeId, onNavigate }: TreeProps) {
+  const { t } = useTranslation('chat');
   const folders = useQuery(foldersQueryOptions());
   const { create } = useFolderMutations();
   const [naming, setNaming] = useState(false);
   const all = folders.data?.folders ?? [];
   return (
-    <div role="group" aria-label="Folders" className="pb-2">
+    <div role="group" aria-label={t('folders.heading')} className="pb-2">
       <div className="flex items-center justify-between px-2 pt-2 pb-1">
-        <h3 className="text-xs text-muted-foreground">Folders</h3>
+        <h3 className="text-xs text-muted-foreground">{t('folders.heading')}</h3>
         <button
           type="button"
-          aria-label="New folder"
-          title="New folder"
+          aria-label={t('folders.new')}
+          title={t('folders.new')}
           onClick={() => setNaming(true)}
           className="rounded p-0.5 text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
@@ -57,18 +59,21 @@ export function FolderTree({ activeId, onNavigate }: TreeProps) {
       <FolderNameDialog
         open={naming}
         onOpenChange={setNaming}
-        title="New folder"
+        title={t('folders.new')}
         pending={create.isPending}
         onSave={(name) =>
-          create.mutate({ name }, { onSuccess: () => setNaming(false), onError: () => toast(failed('create')) })
+          create.mutate(
+            { name },
+            { onSuccess: () => setNaming(false), onError: () => toast(failed(t('folders.createFailed'))) },
+          )
         }
       />
     </div>
   );
 }
 
-const failed = (what: string) => ({
-  title: `Could not ${what} the folder. Please try again.`,
+const failed = (title: string) => ({
+  title,
   variant: 'destructive' as const,
 });
 
@@ -78,6 +83,7 @@ interface NodeProps extends TreeProps {
 }
 
 function FolderNode({ folder, subfolders, activeId, onNavigate }: NodeProps) {
+  const { t } = useTranslation('chat');
   const [open, setOpen] = useState(false);
   const [over, setOver] = useState(false);
   const [dialog, setDialog] = useState<'rename' | 'subfolder' | 'delete' | null>(null);
@@ -93,9 +99,9 @@ function FolderNode({ folder, subfolders, activeId, onNavigate }: NodeProps) {
     organize.mutateAsync({ id, body: { folder_id: folder.id } }).then(
       () => {
         setOpen(true);
-        toast({ title: `Moved to ${folder.name}.` });
+        toast({ title: t('folders.movedTo', { name: folder.name }) });
       },
-      () => toast({ title: 'Could not move the conversation. Please try again.', variant: 'destructive' }),
+      () => toast({ title: t('folders.moveFailed'), variant: 'destructive' }),
     );
   };
 
@@ -127,18 +133,18 @@ function FolderNode({ folder, subfolders, activeId, onNavigate }: NodeProps) {
         </button>
         <DropdownMenu>
           <DropdownMenuTrigger
-            aria-label={`Options for folder ${folder.name}`}
+            aria-label={t('folders.options', { name: folder.name })}
             className="mr-1 shrink-0 rounded p-1 focus-visible:opacity-100 data-[state=open]:opacity-100 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100"
           >
             <MoreHorizontal className="size-4" aria-hidden />
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={() => setDialog('rename')}>Rename folder</DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => setDialog('rename')}>{t('folders.rename')}</DropdownMenuItem>
             {topLevel ? (
-              <DropdownMenuItem onSelect={() => setDialog('subfolder')}>New subfolder</DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => setDialog('subfolder')}>{t('folders.newSubfolder')}</DropdownMenuItem>
             ) : null}
             <DropdownMenuItem onSelect={() => setDialog('delete')} className="text-destructive">
-              Delete folder
+              {t('folders.delete')}
             </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>
@@ -156,49 +162,55 @@ function FolderNode({ folder, subfolders, activeId, onNavigate }: NodeProps) {
             section={{ section: 'folder', folderId: folder.id }}
             activeId={activeId}
             onNavigate={onNavigate}
-            empty={subfolders.length > 0 ? undefined : 'Empty: drag a chat here'}
+            empty={subfolders.length > 0 ? undefined : t('folders.empty')}
           />
         </div>
       ) : null}
       <FolderNameDialog
         open={dialog === 'rename'}
         onOpenChange={(next) => setDialog(next ? 'rename' : null)}
-        title="Rename folder"
+        title={t('folders.rename')}
         initial={folder.name}
         pending={rename.isPending}
         onSave={(name) =>
           rename.mutate(
             { id: folder.id, name },
-            { onSuccess: () => setDialog(null), onError: () => toast(failed('rename')) },
+            { onSuccess: () => setDialog(null), onError: () => toast(failed(t('folders.renameFailed'))) },
           )
         }
       />
       <FolderNameDialog
         open={dialog === 'subfolder'}
         onOpenChange={(next) => setDialog(next ? 'subfolder' : null)}
-        title="New subfolder"
+        title={t('folders.newSubfolder')}
         pending={create.isPending}
         onSave={(name) =>
           create.mutate(
             { name, parent_id: folder.id },
-            { onSuccess: () => (setDialog(null), setOpen(true)), onError: () => toast(failed('create')) },
+            {
+              onSuccess: () => (setDialog(null), setOpen(true)),
+              onError: () => toast(failed(t('folders.createFailed'))),
+            },
           )
         }
       />
       <ConfirmDialog
         open={dialog === 'delete'}
         onOpenChange={(next) => setDialog(next ? 'delete' : null)}
-        title="Delete folder?"
+        title={t('folders.deleteTitle')}
         description={
           <>
             <span className="break-all">&lsquo;{folder.name}&rsquo;</span>
-            {topLevel ? ' and its subfolders' : ''} will be deleted. Its chats are kept and move out of the folder.
+            {topLevel ? t('folders.deleteWithSubfolders') : t('folders.deleteDescription')}
           </>
         }
-        confirmLabel="Delete folder"
+        confirmLabel={t('folders.delete')}
         pending={remove.isPending}
         onConfirm={() =>
-          remove.mutate(folder.id, { onSuccess: () => setDialog(null), onError: () => toast(failed('delete')) })
+          remove.mutate(folder.id, {
+            onSuccess: () => setDialog(null),
+            onError: () => toast(failed(t('folders.deleteFailed'))),
+          })
         }
       />
     </li>

@@ -1,10 +1,12 @@
-import type { Attachment, IndexingCollection } from '@hearth/contract';
+import type { Attachment, IndexingCollection, ToolCallRecord } from '@hearth/contract';
 import { Info } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { LazyMarkdown as Markdown } from '../../../components/markdown/lazy-markdown';
 import { Spinner } from '../../../components/ui/spinner';
 import { MessageAttachments } from './message-attachments';
 import { indexingNotice } from '../lib/sources';
 import { IndexingNotice, truncatedNote } from './message-notes';
+import { ToolCalls } from './tool-calls';
 
 /** The user's message as typed, until the server confirms it was saved. */
 export function PendingUserMessage({ content, attachments }: { content: string; attachments: Attachment[] }) {
@@ -30,10 +32,21 @@ interface StreamingAnswerProps {
   truncated: { droppedMessages: number } | null;
   /** Searched collections still indexing: said before the answer comes, not after. */
   indexing?: IndexingCollection[];
+  /** Tool calls so far (issue 20); one waiting for approval can be run or declined here. */
+  toolCalls?: ToolCallRecord[];
+  conversationId?: string | null;
 }
 
 /** The answer as it streams in, token by token. */
-export function StreamingAnswer({ text, stopping, truncated, indexing = [] }: StreamingAnswerProps) {
+export function StreamingAnswer({
+  text,
+  stopping,
+  truncated,
+  indexing = [],
+  toolCalls = [],
+  conversationId = null,
+}: StreamingAnswerProps) {
+  const { t } = useTranslation('chat');
   return (
     <div data-testid="streaming-answer" aria-live="polite" aria-busy="true" className="flex w-full flex-col py-2">
       {indexing.length > 0 ? (
@@ -47,6 +60,7 @@ export function StreamingAnswer({ text, stopping, truncated, indexing = [] }: St
           {truncatedNote(truncated.droppedMessages)}
         </p>
       ) : null}
+      <ToolCalls calls={toolCalls} conversationId={conversationId} />
       {text ? (
         <div className="text-sm">
           <Markdown text={text} />
@@ -55,10 +69,10 @@ export function StreamingAnswer({ text, stopping, truncated, indexing = [] }: St
       ) : (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <Spinner />
-          Thinking...
+          {t('live.thinking')}
         </p>
       )}
-      {stopping ? <p className="mt-1 text-xs text-muted-foreground">Stopping...</p> : null}
+      {stopping ? <p className="mt-1 text-xs text-muted-foreground">{t('live.stopping')}</p> : null}
     </div>
   );
 }

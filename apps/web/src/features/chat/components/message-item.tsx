@@ -1,10 +1,13 @@
 import type { Message, UsedDocument } from '@hearth/contract';
 import { AlertTriangle, Check, Copy, Pencil, RefreshCw } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LazyMarkdown as Markdown } from '../../../components/markdown/lazy-markdown';
+import { ToolCalls } from './tool-calls';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useCopy } from '../../../lib/use-copy';
+import { ReadAloudButton } from '../../voice';
 import { citationNumber, linkCitations } from '../lib/sources';
 import { BranchSwitcher } from './branch-switcher';
 import { EditMessageForm } from './edit-message-form';
@@ -42,6 +45,7 @@ export function MessageItem({
   onSwitchBranch,
   switchDisabled = false,
 }: MessageItemProps) {
+  const { t } = useTranslation('chat');
   const [copied, copy] = useCopy();
   const [localEditing, setLocalEditing] = useState(false);
   const editing = editingProp ?? localEditing;
@@ -91,6 +95,7 @@ export function MessageItem({
             <p className="break-words whitespace-pre-wrap">{message.content}</p>
           ) : (
             <div onClickCapture={onCitationClick}>
+              <ToolCalls calls={message.metadata.tool_calls ?? []} />
               <Markdown text={onOpenSource ? linkCitations(message.content, sources.length) : message.content} />
             </div>
           )}
@@ -107,20 +112,26 @@ export function MessageItem({
               onSwitch={onSwitchBranch}
             />
           ) : null}
-          <Button variant="ghost" size="sm" aria-label="Copy message" onClick={() => void copy(message.content)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t('message.copyLabel')}
+            onClick={() => void copy(message.content)}
+          >
             {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-            {copied ? 'Copied' : 'Copy'}
+            {copied ? t('message.copied') : t('message.copy')}
           </Button>
           {user && canEdit && !isLocal(message) ? (
-            <Button variant="ghost" size="sm" aria-label="Edit message" onClick={() => setEditing(true)}>
+            <Button variant="ghost" size="sm" aria-label={t('edit.label')} onClick={() => setEditing(true)}>
               <Pencil aria-hidden />
-              Edit
+              {t('message.edit')}
             </Button>
           ) : null}
+          {!user && !system ? <ReadAloudButton text={message.content} /> : null}
           {canRegenerate ? (
-            <Button variant="ghost" size="sm" aria-label="Regenerate answer" onClick={onRegenerate}>
+            <Button variant="ghost" size="sm" aria-label={t('message.regenerateLabel')} onClick={onRegenerate}>
               <RefreshCw aria-hidden />
-              Regenerate
+              {t('message.regenerate')}
             </Button>
           ) : null}
         </div>

@@ -1,6 +1,7 @@
 import type { UsedDocument } from '@hearth/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { canRegenerate, type ThreadItem } from '../lib/thread';
@@ -48,6 +49,7 @@ export function MessageList({
   switching,
   highlightId = null,
 }: MessageListProps) {
+  const { t } = useTranslation('chat');
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const sizeBeforeOlder = useRef<number | null>(null);
@@ -116,7 +118,7 @@ export function MessageList({
     <div ref={scrollRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto" data-testid="message-list">
       {loadingOlder ? (
         <div className="flex justify-center py-2">
-          <Spinner label="Loading older messages" />
+          <Spinner label={t('thread.loadingOlder')} />
         </div>
       ) : null}
       <div className="relative mx-auto mt-4 w-full max-w-3xl px-4" style={{ height: virtualizer.getTotalSize() }}>
@@ -156,6 +158,8 @@ export function MessageList({
                   stopping={item.stopping}
                   truncated={item.truncated}
                   indexing={item.indexing}
+                  toolCalls={item.toolCalls}
+                  conversationId={item.conversationId}
                 />
               )}
             </div>

@@ -1,20 +1,16 @@
 import type { MessageMetadata, UsedDocument } from '@hearth/contract';
-import { Gauge, Info, Loader } from 'lucide-react';
+import { Gauge, Globe, Info, Loader } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../lib/i18n';
 import { confidenceLabel, indexingNotice } from '../lib/sources';
 import { AnswerSupportNote, RetrievalDetails } from './answer-checks';
 import { SourcesCard } from './sources-card';
 
-export const TRUNCATED_NOTE = "Part of the conversation was left out to fit the model's context window.";
-/** An answer cut off by a server restart: what was saved while it streamed (issue 14). */
-export const INTERRUPTED_NOTE = 'The server restarted while this answer was being written.';
-/** An answer another tab (or device) is still receiving: this is what was saved so far. */
-export const WRITING_NOTE = 'This answer is still being written; this is the part saved so far.';
-
 /** The live note while streaming, which knows how many older messages were dropped. */
 export const truncatedNote = (droppedMessages: number): string =>
   droppedMessages > 0
-    ? `${droppedMessages} older message${droppedMessages === 1 ? ' was' : 's were'} left out to fit the model's context window.`
-    : TRUNCATED_NOTE;
+    ? i18n.t('chat:notes.droppedMessages', { count: droppedMessages })
+    : i18n.t('chat:notes.truncated');
 
 /** 'Still indexing: …', on an answer whose searched collections were not fully indexed yet. */
 export function IndexingNotice({ notice }: { notice: string | null }) {
@@ -37,22 +33,22 @@ interface MessageNotesProps {
  * how much of the answer they back up, how advanced retrieval found them, and the documents it used.
  */
 export function MessageNotes({ metadata, onOpenSource }: MessageNotesProps) {
+  const { t } = useTranslation('chat');
   const sources = metadata.used_documents ?? [];
   const notes = [
-    metadata.truncated ? TRUNCATED_NOTE : null,
-    metadata.writing ? WRITING_NOTE : null,
-    metadata.interrupted
-      ? INTERRUPTED_NOTE
-      : metadata.stopped
-        ? 'Stopped: this is the part of the answer produced before you pressed Stop.'
-        : null,
-    metadata.length_limited ? "The answer was cut off at the model's length limit." : null,
+    metadata.truncated ? t('notes.truncated') : null,
+    // An answer another tab (or device) is still receiving: this is what was saved so far.
+    metadata.writing ? t('notes.writing') : null,
+    // An answer cut off by a server restart: what was saved while it streamed (issue 14).
+    metadata.interrupted ? t('notes.interrupted') : metadata.stopped ? t('notes.stopped') : null,
+    metadata.length_limited ? t('notes.lengthLimited') : null,
   ].filter((note): note is string => note !== null);
   const indexing = indexingNotice(metadata.indexing_collections ?? []);
   // Spec §9's number measures the sources against the question, so it is shown only where there are sources.
   const confidence = sources.length > 0 ? metadata.confidence : undefined;
   const details = metadata.retrieval_details;
-  if (notes.length === 0 && sources.length === 0 && !indexing) return null;
+  const webQueries = metadata.web_queries ?? [];
+  if (notes.length === 0 && sources.length === 0 && !indexing && webQueries.length === 0) return null;
   return (
     <div className="mt-2 grid gap-1 text-xs text-muted-foreground">
       {notes.map((note) => (
@@ -62,15 +58,17 @@ export function MessageNotes({ metadata, onOpenSource }: MessageNotesProps) {
         </p>
       ))}
       <IndexingNotice notice={indexing} />
+      {webQueries.map((query) => (
+        <p key={query} className="flex items-center gap-1" data-testid="web-query">
+          <Globe className="size-3 shrink-0" aria-hidden />
+          {t('webSearch:notes.searched', { query })}
+        </p>
+      ))}
       {confidence !== undefined ? (
-        <p
-          className="flex items-center gap-1"
-          data-testid="answer-confidence"
-          title="How well the sources matched your question (not whether the answer is right)"
-        >
+        <p className="flex items-center gap-1" data-testid="answer-confidence" title={t('notes.confidenceHint')}>
           <Gauge className="size-3 shrink-0" aria-hidden />
           {confidenceLabel(confidence)}
-          {metadata.advanced_retrieval ? ' · advanced retrieval' : ''}
+          {metadata.advanced_retrieval ? t('notes.advancedRetrieval') : ''}
         </p>
       ) : null}
       {metadata.support && sources.length > 0 ? <AnswerSupportNote support={metadata.support} /> : null}

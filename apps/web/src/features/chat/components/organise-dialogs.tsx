@@ -2,6 +2,7 @@ import type { ChatFolder } from '@hearth/contract';
 import { MAX_TAGS_PER_CONVERSATION } from '@hearth/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
@@ -35,23 +36,24 @@ interface MoveDialogProps {
 
 /** "Move to…": the keyboard way to do what dragging a chat onto a folder does. */
 export function MoveDialog({ open, onOpenChange, subject, current = null, onMove }: MoveDialogProps) {
+  const { t } = useTranslation('chat');
   const folders = useQuery({ ...foldersQueryOptions(), enabled: open });
   const choices = orderedFolders(folders.data?.folders ?? []);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Move to folder</DialogTitle>
+          <DialogTitle>{t('organise.moveTitle')}</DialogTitle>
           <DialogDescription className="break-all">{subject}</DialogDescription>
         </DialogHeader>
-        <ul className="flex max-h-72 flex-col gap-1 overflow-y-auto" aria-label="Folders">
+        <ul className="flex max-h-72 flex-col gap-1 overflow-y-auto" aria-label={t('folders.heading')}>
           <li>
             <Button
               variant={current === null ? 'secondary' : 'ghost'}
               className="w-full justify-start"
               onClick={() => onMove(null)}
             >
-              No folder
+              {t('organise.noFolder')}
             </Button>
           </li>
           {choices.map(({ folder, depth }) => (
@@ -66,9 +68,9 @@ export function MoveDialog({ open, onOpenChange, subject, current = null, onMove
             </li>
           ))}
         </ul>
-        {folders.isPending ? <p className="text-sm text-muted-foreground">Loading folders...</p> : null}
+        {folders.isPending ? <p className="text-sm text-muted-foreground">{t('organise.loadingFolders')}</p> : null}
         {folders.data && choices.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No folders yet: create one with New folder in the sidebar.</p>
+          <p className="text-sm text-muted-foreground">{t('organise.noFolders')}</p>
         ) : null}
       </DialogContent>
     </Dialog>
@@ -95,13 +97,14 @@ interface TagsDialogProps {
 }
 
 export function TagsDialog({ open, onOpenChange, title, tags, onSave, pending = false }: TagsDialogProps) {
+  const { t } = useTranslation('chat');
   const [text, setText] = useState(tags.join(', '));
   const parsed = parseTags(text);
   const error =
     parsed.length > MAX_TAGS_PER_CONVERSATION
-      ? `At most ${MAX_TAGS_PER_CONVERSATION} tags.`
+      ? t('organise.tooManyTags', { max: MAX_TAGS_PER_CONVERSATION })
       : parsed.some((tag) => tag.length > 40)
-        ? 'A tag can be at most 40 characters.'
+        ? t('organise.tagTooLong')
         : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -118,15 +121,15 @@ export function TagsDialog({ open, onOpenChange, title, tags, onSave, pending = 
       <DialogContent>
         <form onSubmit={submit} className="flex flex-col gap-4">
           <DialogHeader>
-            <DialogTitle>Edit tags</DialogTitle>
+            <DialogTitle>{t('organise.tagsTitle')}</DialogTitle>
             <DialogDescription className="break-all">{title}</DialogDescription>
           </DialogHeader>
           <label className="flex flex-col gap-1 text-sm">
-            Tags, separated by commas
+            {t('organise.tagsLabel')}
             <Input
               value={text}
               onChange={(event) => setText(event.target.value)}
-              placeholder="work, ideas"
+              placeholder={t('organise.tagsPlaceholder')}
               aria-invalid={error ? true : undefined}
               autoFocus
             />
@@ -138,10 +141,10 @@ export function TagsDialog({ open, onOpenChange, title, tags, onSave, pending = 
           ) : null}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t('organise.cancel')}
             </Button>
             <Button type="submit" disabled={pending || error !== null}>
-              Save
+              {t('organise.save')}
             </Button>
           </DialogFooter>
         </form>
@@ -168,6 +171,7 @@ export function FolderNameDialog({
   onSave,
   pending = false,
 }: NameDialogProps) {
+  const { t } = useTranslation('chat');
   const [name, setName] = useState(initial);
   return (
     <Dialog
@@ -187,18 +191,18 @@ export function FolderNameDialog({
         >
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>Folders hold chats; a folder can hold subfolders one level deep.</DialogDescription>
+            <DialogDescription>{t('organise.folderDescription')}</DialogDescription>
           </DialogHeader>
           <label className="flex flex-col gap-1 text-sm">
-            Folder name
+            {t('organise.folderName')}
             <Input value={name} maxLength={80} onChange={(event) => setName(event.target.value)} autoFocus />
           </label>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t('organise.cancel')}
             </Button>
             <Button type="submit" disabled={pending || !name.trim()}>
-              Save
+              {t('organise.save')}
             </Button>
           </DialogFooter>
         </form>
@@ -216,18 +220,19 @@ interface DeleteDialogProps {
 
 /** Confirms deleting one conversation (the sidebar's menu and the archive); the delete itself can be undone. */
 export function DeleteConversationDialog({ open, onOpenChange, title, onConfirm }: DeleteDialogProps) {
+  const { t } = useTranslation('chat');
   return (
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Delete conversation?"
+      title={t('organise.deleteTitle')}
       description={
         <>
-          <span className="break-all">&lsquo;{title}&rsquo;</span> and its messages will be deleted. You can undo this
-          for a few seconds.
+          <span className="break-all">&lsquo;{title}&rsquo;</span>
+          {t('organise.deleteDescription')}
         </>
       }
-      confirmLabel="Delete"
+      confirmLabel={t('organise.delete')}
       onConfirm={onConfirm}
     />
   );

@@ -1,5 +1,6 @@
 import type { Conversation } from '@hearth/contract';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
 import { useRenameConversation } from '../api/organise';
 
@@ -7,6 +8,7 @@ const MAX_TITLE = 200;
 
 /** Inline rename in the sidebar row: Enter (or leaving the field) saves, Escape cancels. */
 export function RenameInput({ conversation, onDone }: { conversation: Conversation; onDone: () => void }) {
+  const { t } = useTranslation('chat');
   const rename = useRenameConversation();
   const [value, setValue] = useState(conversation.title);
   // Escape ends editing without saving; the blur that follows must not save either.
@@ -21,7 +23,7 @@ export function RenameInput({ conversation, onDone }: { conversation: Conversati
       { id: conversation.id, title },
       {
         onSettled: onDone,
-        onError: () => toast({ title: 'Could not rename the conversation. Please try again.', variant: 'destructive' }),
+        onError: () => toast({ title: t('sidebar.renameFailed'), variant: 'destructive' }),
       },
     );
   };
@@ -30,7 +32,7 @@ export function RenameInput({ conversation, onDone }: { conversation: Conversati
     <input
       // Focus moves here when editing starts: the user asked for this field.
       autoFocus
-      aria-label="Conversation title"
+      aria-label={t('sidebar.titleLabel')}
       value={value}
       maxLength={MAX_TITLE}
       disabled={rename.isPending}

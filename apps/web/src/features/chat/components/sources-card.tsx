@@ -1,7 +1,9 @@
 import type { UsedDocument } from '@hearth/contract';
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { pageLabel, SOURCES_SHOWN } from '../lib/sources';
+import { WebSource } from './web-source';
 
 interface SourcesCardProps {
   sources: UsedDocument[];
@@ -18,13 +20,14 @@ const snippetOf = (source: UsedDocument) =>
  * and snippet as plain text. Clicking one opens the document at the cited passage.
  */
 export function SourcesCard({ sources, onOpen }: SourcesCardProps) {
+  const { t } = useTranslation('chat');
   const [expanded, setExpanded] = useState(false);
   if (sources.length === 0) return null;
   const shown = expanded ? sources : sources.slice(0, SOURCES_SHOWN);
   const hidden = sources.length - SOURCES_SHOWN;
   return (
-    <section className="rounded-md border p-2" aria-label="Sources" data-testid="sources-card">
-      <p className="font-medium text-foreground">Sources</p>
+    <section className="rounded-md border p-2" aria-label={t('sources.title')} data-testid="sources-card">
+      <p className="font-medium text-foreground">{t('sources.title')}</p>
       <ol className="mt-1 grid gap-1">
         {shown.map((source, index) => {
           const page = pageLabel(source.page);
@@ -42,11 +45,17 @@ export function SourcesCard({ sources, onOpen }: SourcesCardProps) {
           );
           return (
             <li key={`${source.id}-${source.chunkId ?? index}`} data-testid="source-item">
-              {onOpen ? (
+              {source.url !== undefined ? (
+                <WebSource source={source} number={index + 1} snippet={snippetOf(source)} />
+              ) : onOpen ? (
                 <button
                   type="button"
                   className="grid w-full gap-0.5 rounded-sm p-1 text-left hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                  aria-label={`Open source ${index + 1}: ${source.fileName}${page ? `, ${page}` : ''}`}
+                  aria-label={
+                    page
+                      ? t('sources.openWithPage', { number: index + 1, name: source.fileName, page })
+                      : t('sources.open', { number: index + 1, name: source.fileName })
+                  }
                   onClick={() => onOpen(source)}
                 >
                   {body}
@@ -65,7 +74,7 @@ export function SourcesCard({ sources, onOpen }: SourcesCardProps) {
           aria-expanded={expanded}
           onClick={() => setExpanded((value) => !value)}
         >
-          {expanded ? 'Show fewer' : `+${hidden} more`}
+          {expanded ? t('sources.showFewer') : t('sources.more', { count: hidden })}
         </button>
       ) : null}
     </section>

@@ -1,8 +1,9 @@
 import type { Attachment, Conversation, RegenerateBody } from '@hearth/contract';
-import { CHAT_FAILED_REPLY_TEXT, CHAT_FILES_ONLY_TEXT } from '@hearth/contract';
+import { CHAT_FILES_ONLY_TEXT } from '@hearth/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { isApiError } from '../../../lib/api-error';
+import { isApiError, translateApiError } from '../../../lib/api-error';
+import { i18n } from '../../../lib/i18n';
 import { editMessage } from '../api/edit-message';
 import { messagesQueryOptions, useMessages } from '../api/get-messages';
 import { regenerateAnswer } from '../api/regenerate-answer';
@@ -22,8 +23,8 @@ export const DRAFT_KEY = 'draft';
 /** A failed request's reason as the thread's error message: the server's words, else the spec's generic reply. */
 const describe = (error: unknown): string =>
   isApiError(error) && error.code !== 'internal_error' && error.code !== 'http_error'
-    ? error.message
-    : CHAT_FAILED_REPLY_TEXT;
+    ? translateApiError(error)
+    : i18n.t('chat:failedReply');
 
 interface SessionOptions {
   /** Model, temperature, preferences: everything each answering request carries. */

@@ -1,6 +1,7 @@
 import type { Conversation, RegenerateBody } from '@hearth/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-error';
 import { compareEvents, pickAnswer, stopAnswer } from '../api/compare';
@@ -27,6 +28,7 @@ interface CompareOptions {
 /** Compare (issue 17) for one chat: send to several models, stop one, pick the answer to go on from. */
 export function useCompare(conversationId: string | null, options: CompareOptions) {
   const { answerOptions, onCreated, onPicked } = options;
+  const { t } = useTranslation('chat');
   const queryClient = useQueryClient();
   const key = conversationId ?? DRAFT_KEY;
   const comparison = useSyncExternalStore(subscribeComparisons, () => getComparison(key));
@@ -60,10 +62,10 @@ export function useCompare(conversationId: string | null, options: CompareOption
       if (!comparison?.conversationId || !column) return;
       markStopping(key, slot);
       stopAnswer(comparison.conversationId, column.model).catch((error: unknown) =>
-        toast({ title: 'Could not stop the answer', description: errorMessage(error), variant: 'destructive' }),
+        toast({ title: t('compare.stopFailed'), description: errorMessage(error), variant: 'destructive' }),
       );
     },
-    [comparison, key],
+    [comparison, key, t],
   );
 
   const stopAll = useCallback(() => {
@@ -88,10 +90,10 @@ export function useCompare(conversationId: string | null, options: CompareOption
         await close();
         if (picked.model) onPicked?.(picked.model);
       } catch (error) {
-        toast({ title: 'Could not use this answer', description: errorMessage(error), variant: 'destructive' });
+        toast({ title: t('compare.pickFailed'), description: errorMessage(error), variant: 'destructive' });
       }
     },
-    [close, comparison, onPicked],
+    [close, comparison, onPicked, t],
   );
 
   return { comparison, running: running === true, start, stop, stopAll, pick, close };

@@ -1,10 +1,13 @@
 import type { Attachment } from '@hearth/contract';
 import { CHAT_MAX_ATTACHMENT_BYTES } from '@hearth/contract';
+import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
-import { isApiError } from '../../../lib/api-error';
+import { isApiError, translateApiError } from '../../../lib/api-error';
+import { formatNumber } from '../../../lib/i18n';
 import { uploadAttachment } from '../api/upload-attachment';
-import { INVALID_FILE_DESCRIPTION, INVALID_FILE_TITLE, isImageFile, partitionFiles } from '../lib/attachment-rules';
+import { isImageFile, partitionFiles } from '../lib/attachment-rules';
 
 export interface PendingFile {
   localId: string;
@@ -19,14 +22,19 @@ export interface PendingFile {
 
 let counter = 0;
 
-const tooLargeMessage = (bytes: number) =>
-  `File size (${(bytes / 1024 / 1024).toFixed(2)} MB) exceeds maximum allowed size (10MB)`;
+type T = TFunction<'chat'>;
 
-function uploadFailure(error: unknown): { title: string; description?: string } {
-  if (!isApiError(error)) return { title: 'Upload failed', description: 'Please try again.' };
+const tooLargeMessage = (t: T, bytes: number) =>
+  t('files.tooLarge', {
+    size: formatNumber(bytes / 1024 / 1024, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  });
+
+function uploadFailure(t: T, error: unknown): { title: string; description?: string } {
+  if (!isApiError(error)) return { title: t('files.uploadFailed'), description: t('files.tryAgain') };
   const details = error.details as { description?: unknown } | undefined;
-  if (typeof details?.description === 'string') return { title: error.message, description: details.description };
-  return { title: 'Upload failed', description: error.message };
+  if (typeof details?.description === 'string')
+    return { title: translateApiError(error), description: details.description };
+  return { title: t('files.uploadFailed'), description: translateApiError(error) };
 }
 
 /**
@@ -34,6 +42,7 @@ function uploadFailure(error: unknown): { title: string; description?: string } 
  * once, previewed when they are images. Send uses the uploaded ones.
  */
 export function useComposerFiles() {
+  const { t } = useTranslation('chat');
   const [files, setFiles] = useState<PendingFile[]>([]);
   const live = useRef(files);
   useEffect(() => {
@@ -71,26 +80,26 @@ export function useComposerFiles() {
         );
       } catch (error) {
         remove(localId);
-        toast({ ...uploadFailure(error), variant: 'destructive' });
+        toast({ ...uploadFailure(t, error), variant: 'destructive' });
       }
     },
-    [remove],
+    [remove, t],
   );
 
   const add = useCallback(
     (chosen: File[]) => {
       const { accepted, rejected } = partitionFiles(chosen);
       if (rejected > 0)
-        toast({ title: INVALID_FILE_TITLE, description: INVALID_FILE_DESCRIPTION, variant: 'destructive' });
+        toast({ title: t('files.invalidTitle'), description: t('files.invalidDescription'), variant: 'destructive' });
       for (const file of accepted) {
         if (file.size > CHAT_MAX_ATTACHMENT_BYTES) {
-          toast({ title: 'Upload failed', description: tooLargeMessage(file.size), variant: 'destructive' });
+          toast({ title: t('files.uploadFailed'), description: tooLargeMessage(t, file.size), variant: 'destructive' });
           continue;
         }
         void uploadOne(file);
       }
     },
-    [uploadOne],
+    [uploadOne, t],
   );
 
   /** Hands the uploaded attachments to a send and empties the tray (previews are released). */

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
@@ -16,6 +17,7 @@ export const useHiddenConversations = (): ReadonlySet<string> =>
  * them when the undo window lapses (lib/pending-deletes.ts).
  */
 export function useDeleteWithUndo() {
+  const { t } = useTranslation('chat');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const activeId = useMatch(paths.chatPattern)?.params.conversationId ?? null;
@@ -31,18 +33,15 @@ export function useDeleteWithUndo() {
       },
       () =>
         toast({
-          title:
-            ids.length === 1
-              ? 'Failed to delete conversation. Please try again.'
-              : 'Failed to delete conversations. Please try again.',
+          title: t('deleted.failed', { count: ids.length }),
           variant: 'destructive',
         }),
     );
     if (activeId && ids.includes(activeId)) void navigate(paths.home, { replace: true });
     toast({
-      title: ids.length === 1 ? 'Conversation deleted successfully.' : `${ids.length} conversations deleted.`,
+      title: t('deleted.done', { count: ids.length }),
       duration: UNDO_WINDOW_MS,
-      action: { label: 'Undo', onClick: undo },
+      action: { label: t('deleted.undo'), onClick: undo },
     });
   };
 }

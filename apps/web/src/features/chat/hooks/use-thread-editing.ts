@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-error';
 import { useSwitchBranch } from '../api/switch-branch';
@@ -23,15 +24,16 @@ export function useThreadEditing(conversationId: string | null, items: readonly 
     return true;
   }, [busy, items, setEditingId]);
 
+  const { t } = useTranslation('chat');
   const switcher = useSwitchBranch(conversationId);
   const { mutate } = switcher;
   const switchBranch = useCallback(
     (messageId: string) =>
       mutate(messageId, {
         onError: (error) =>
-          toast({ title: 'Could not show that version', description: errorMessage(error), variant: 'destructive' }),
+          toast({ title: t('branch.switchFailed'), description: errorMessage(error), variant: 'destructive' }),
       }),
-    [mutate],
+    [mutate, t],
   );
   return { editingId, setEditingId, editLast, switchBranch, switching: switcher.isPending };
 }

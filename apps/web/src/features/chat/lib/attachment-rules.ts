@@ -1,8 +1,5 @@
 import { CHAT_ALLOWED_EXTENSIONS } from '@hearth/contract';
 
-export const INVALID_FILE_TITLE = 'Invalid file type';
-export const INVALID_FILE_DESCRIPTION = 'Please upload PDF, Word, TXT files, or images (JPG, PNG, GIF, etc.).';
-
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'svg']);
 const ALLOWED = new Set<string>(CHAT_ALLOWED_EXTENSIONS);
 

@@ -1,4 +1,5 @@
 import type { CompareStreamEvent, Conversation, Message } from '@hearth/contract';
+import { i18n } from '../../../lib/i18n';
 import { createRepaintEmitter } from './repaint-emitter';
 
 /** One model's answer in a comparison, as its column shows it. */
@@ -125,7 +126,7 @@ export async function runComparison(
       ? {
           ...column,
           phase: 'error' as const,
-          error: 'The connection was lost. The answer may still finish: reload to see it.',
+          error: i18n.t('chat:compare.connectionLost'),
         }
       : column,
   );

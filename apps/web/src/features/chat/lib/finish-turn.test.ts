@@ -11,6 +11,7 @@ const turn = (patch: Partial<LiveTurn> = {}): LiveTurn => ({
   pendingUser: null,
   userMessage: message('u1', 'user', 'hi'),
   text: '',
+  toolCalls: [],
   context: null,
   removedIds: [],
   committed: [],

@@ -10,8 +10,9 @@ export const readPreferences = (): UserPreferences => readStored(PREFERENCES_KEY
 
 export const writePreferences = (preferences: UserPreferences): void => writeStored(PREFERENCES_KEY, preferences);
 
-export const RESPONSE_STYLES: { value: UserPreferences['preferredResponseStyle']; label: string; hint: string }[] = [
-  { value: 'conversational', label: 'Conversational', hint: 'Friendly and easy to follow' },
-  { value: 'formal', label: 'Formal', hint: 'Professional tone' },
-  { value: 'technical', label: 'Technical', hint: 'Precise, with details and terms' },
-];
+/** The response styles, in the order offered (their words are in the chat namespace, preferences.*). */
+export const RESPONSE_STYLES = [
+  'conversational',
+  'formal',
+  'technical',
+] as const satisfies readonly UserPreferences['preferredResponseStyle'][];

@@ -1,23 +1,27 @@
 import type { IndexingCollection } from '@hearth/contract';
+import { formatNumber, i18n } from '../../../lib/i18n';
 
 /** The sources card shows this many sources before '+n more' (spec §4). */
 export const SOURCES_SHOWN = 3;
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
 /** 'Still indexing: Contracts (2 documents) — this answer could not use them yet.' */
 export function indexingNotice(indexing: readonly IndexingCollection[]): string | null {
   if (indexing.length === 0) return null;
-  const list = indexing.map((item) => `${item.collection_name} (${plural(item.pending, 'document')})`).join(', ');
-  return `Still indexing: ${list} — this answer could not use them yet.`;
+  const list = indexing
+    .map((item) => i18n.t('chat:sources.indexingItem', { name: item.collection_name, count: item.pending }))
+    .join(', ');
+  return i18n.t('chat:sources.indexing', { list });
 }
 
 /** Spec §9 confidence as what it measures: 'Sources match 82%' (how well the sources fitted the question). */
 export const confidenceLabel = (confidence: number): string =>
-  `Sources match ${Math.round(Math.min(1, Math.max(0, confidence)) * 100)}%`;
+  i18n.t('chat:sources.match', {
+    percent: formatNumber(Math.round(Math.min(1, Math.max(0, confidence)) * 100) / 100, { style: 'percent' }),
+  });
 
 /** 'p. 3' when the source's format has pages. */
-export const pageLabel = (page: number | null | undefined): string | null => (page ? `p. ${page}` : null);
+export const pageLabel = (page: number | null | undefined): string | null =>
+  page ? i18n.t('chat:sources.page', { page }) : null;
 
 export const CITATION_HREF = '#source-';
 

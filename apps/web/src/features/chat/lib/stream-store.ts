@@ -1,4 +1,11 @@
-import type { Attachment, Conversation, IndexingCollection, LiveAnswerEvent, Message } from '@hearth/contract';
+import type {
+  Attachment,
+  Conversation,
+  IndexingCollection,
+  LiveAnswerEvent,
+  Message,
+  ToolCallRecord,
+} from '@hearth/contract';
 import { createRepaintEmitter } from './repaint-emitter';
 
 /** One answer being produced: what the screen shows until the result lands in the message cache. */
@@ -11,6 +18,8 @@ export interface LiveTurn {
   userMessage: Message | null;
   /** Tokens so far. */
   text: string;
+  /** Tool calls of this answer so far (issue 20), each at its latest status. */
+  toolCalls: ToolCallRecord[];
   context: { truncated: boolean; droppedMessages: number; indexing: IndexingCollection[] } | null;
   /**
    * Messages this turn takes off the shown path: an edit or a regeneration starts a new branch, and what it
@@ -89,6 +98,14 @@ function apply(key: string, event: LiveAnswerEvent, hooks: TurnHooks): string {
     case 'token':
       update(key, { text: turn.text + event.text }, true);
       return key;
+    case 'tool_call': {
+      const others = turn.toolCalls.filter((call) => call.id !== event.call.id);
+      const index = turn.toolCalls.findIndex((call) => call.id === event.call.id);
+      const toolCalls =
+        index === -1 ? [...others, event.call] : turn.toolCalls.map((call, at) => (at === index ? event.call : call));
+      update(key, { toolCalls });
+      return key;
+    }
     case 'snapshot':
       // Re-attached to an answer already being generated: the text so far.
       update(key, { text: event.text });
@@ -119,6 +136,7 @@ export async function runTurn(
     phase: 'streaming',
     userMessage: null,
     text: '',
+    toolCalls: [],
     context: null,
     removedIds: [],
     committed: [],

@@ -10,6 +10,7 @@ const turn = (patch: Partial<LiveTurn>): LiveTurn => ({
   pendingUser: null,
   userMessage: null,
   text: '',
+  toolCalls: [],
   context: null,
   removedIds: [],
   committed: [],

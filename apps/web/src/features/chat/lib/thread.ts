@@ -1,4 +1,4 @@
-import type { Attachment, IndexingCollection, Message } from '@hearth/contract';
+import type { Attachment, IndexingCollection, Message, ToolCallRecord } from '@hearth/contract';
 import type { LiveTurn } from './stream-store';
 
 export type ThreadItem =
@@ -8,6 +8,9 @@ export type ThreadItem =
       kind: 'streaming';
       key: string;
       text: string;
+      /** The answer's conversation (null before the server created it) and its tool calls so far. */
+      conversationId: string | null;
+      toolCalls: ToolCallRecord[];
       stopping: boolean;
       truncated: { droppedMessages: number } | null;
       /** Searched collections still indexing, from the context event. */
@@ -52,6 +55,8 @@ export function buildThread(saved: readonly Message[], turn: LiveTurn | undefine
     kind: 'streaming',
     key: `streaming-${turn.key}`,
     text: turn.text,
+    conversationId: turn.conversationId,
+    toolCalls: turn.toolCalls,
     stopping: turn.phase === 'stopping',
     truncated: turn.context?.truncated ? { droppedMessages: turn.context.droppedMessages } : null,
     indexing: turn.context?.indexing ?? [],

@@ -1,4 +1,5 @@
 import type { DocChange } from '@hearth/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -12,18 +13,28 @@ interface Props {
   onDraft: (change: DocChange) => void;
 }
 
-const HEADINGS = ['File', 'Type', 'Change', 'Impact', 'Affected docs', 'Status', 'Actions'];
+/** Column headings (keys of the docsMaintenance namespace). */
+const HEADINGS = [
+  'table.file',
+  'table.type',
+  'table.change',
+  'table.impact',
+  'table.affected',
+  'table.status',
+  'table.actions',
+] as const;
 
 /** The detected changes: unprocessed first (the server's order), each with the pages it may make out of date. */
 export function ChangeTable({ changes, drafting, draftingId, onDraft }: Props) {
+  const { t } = useTranslation('docsMaintenance');
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-sm" aria-label="Changes">
+      <table className="w-full text-sm" aria-label={t('changes.title')}>
         <thead className="text-left text-muted-foreground">
           <tr className="border-b">
             {HEADINGS.map((heading) => (
               <th key={heading} scope="col" className="py-2 pr-3 font-medium last:pr-0">
-                {heading}
+                {t(heading)}
               </th>
             ))}
           </tr>
@@ -46,28 +57,29 @@ export function ChangeTable({ changes, drafting, draftingId, onDraft }: Props) {
 
 function ChangeRow(props: { change: DocChange; disabled: boolean; active: boolean; onDraft: () => void }) {
   const { change, disabled, active, onDraft } = props;
+  const { t } = useTranslation('docsMaintenance');
   const impact = IMPACT_BADGE[change.impact];
   return (
     <tr className="border-b align-top last:border-0" aria-label={change.filePath}>
       <th scope="row" className="py-2 pr-3 text-left font-mono text-xs font-normal break-all">
         {change.previousPath ? (
           <>
-            {change.previousPath} <span aria-label="renamed to">→</span> {change.filePath}
+            {change.previousPath} <span aria-label={t('table.renamedTo')}>→</span> {change.filePath}
           </>
         ) : (
           change.filePath
         )}
       </th>
       <td className="py-2 pr-3">
-        <Badge variant="outline">{FILE_TYPE_LABEL[change.fileType]}</Badge>
+        <Badge variant="outline">{t(FILE_TYPE_LABEL[change.fileType])}</Badge>
       </td>
-      <td className="py-2 pr-3">{CHANGE_TYPE_LABEL[change.changeType]}</td>
+      <td className="py-2 pr-3">{t(CHANGE_TYPE_LABEL[change.changeType])}</td>
       <td className="py-2 pr-3">
-        <Badge className={impact.className}>{impact.label}</Badge>
+        <Badge className={impact.className}>{t(impact.label)}</Badge>
       </td>
       <td className="py-2 pr-3">
         {change.affectedDocs.length === 0 ? (
-          <span className="text-muted-foreground">None</span>
+          <span className="text-muted-foreground">{t('table.none')}</span>
         ) : (
           <ul className="grid gap-0.5">
             {change.affectedDocs.map((docPath) => (
@@ -81,7 +93,11 @@ function ChangeRow(props: { change: DocChange; disabled: boolean; active: boolea
         )}
       </td>
       <td className="py-2 pr-3">
-        {change.processed ? <Badge variant="secondary">Drafted</Badge> : <Badge variant="outline">Unprocessed</Badge>}
+        {change.processed ? (
+          <Badge variant="secondary">{t('table.drafted')}</Badge>
+        ) : (
+          <Badge variant="outline">{t('table.unprocessed')}</Badge>
+        )}
       </td>
       <td className="py-2">
         <Button
@@ -89,10 +105,10 @@ function ChangeRow(props: { change: DocChange; disabled: boolean; active: boolea
           size="sm"
           onClick={onDraft}
           disabled={disabled || change.affectedDocs.length === 0}
-          title={change.affectedDocs.length === 0 ? 'No documentation page is affected' : undefined}
+          title={change.affectedDocs.length === 0 ? t('table.noneAffected') : undefined}
         >
-          {active ? <Spinner label="Drafting" /> : null}
-          {change.processed ? 'Draft again' : 'Draft updates'}
+          {active ? <Spinner label={t('table.drafting')} /> : null}
+          {change.processed ? t('table.draftAgain') : t('table.draft')}
         </Button>
       </td>
     </tr>

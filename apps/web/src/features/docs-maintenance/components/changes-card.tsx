@@ -1,6 +1,7 @@
 import { DetectDocChangesBody, type DetectDocChangesResult } from '@hearth/contract';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -8,22 +9,31 @@ import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-error';
+import { i18n } from '../../../lib/i18n';
 import { useDetectDocChanges, useDocChanges } from '../api/changes';
 import { DOCS_MAINTENANCE_MESSAGES } from '../lib/messages';
-import { plural, shortCommit } from '../lib/presentation';
+import { shortCommit } from '../lib/presentation';
 import { ChangeTable } from './change-table';
 import { DraftProgressBar } from './draft-progress';
 import { LoadError, SkeletonRows } from './load-states';
 import { useDraftAll } from './use-draft-all';
 import { describeProcessed, useProcessAutomatic } from './use-process-automatic';
 
-const summaryText = (result: DetectDocChangesResult) =>
-  `${plural(result.changes.length, 'change')}, ${result.ignored} ignored, ` +
-  (result.skipped ? `${result.skipped} skipped (too many at once), ` : '') +
-  `${shortCommit(result.baseCommit) ?? 'start'}..${shortCommit(result.headCommit)}`;
+const summaryText = (result: DetectDocChangesResult) => {
+  const values = {
+    changes: i18n.t('docsMaintenance:counts.change', { count: result.changes.length }),
+    ignored: result.ignored,
+    skipped: result.skipped,
+    range: `${shortCommit(result.baseCommit) ?? i18n.t('docsMaintenance:changes.start')}..${shortCommit(result.headCommit)}`,
+  };
+  return result.skipped
+    ? i18n.t('docsMaintenance:changes.summarySkipped', values)
+    : i18n.t('docsMaintenance:changes.summary', values);
+};
 
 /** Detects changed files in the working tree and drafts documentation updates for them. */
 export function ChangesCard() {
+  const { t } = useTranslation('docsMaintenance');
   const changes = useDocChanges();
   const detect = useDetectDocChanges();
   const drafting = useDraftAll();
@@ -42,7 +52,7 @@ export function ChangesCard() {
     event.preventDefault();
     const parsed = DetectDocChangesBody.safeParse({ since: since.trim() || undefined });
     if (!parsed.success) {
-      setSinceError(parsed.error.issues[0]?.message ?? 'Use a commit hash');
+      setSinceError(parsed.error.issues[0]?.message ?? t('changes.useHash'));
       setAdvanced(true);
       return;
     }
@@ -51,7 +61,7 @@ export function ChangesCard() {
       onSuccess: (result) => setSummary(summaryText(result)),
       onError: (error) =>
         toast({
-          title: DOCS_MAINTENANCE_MESSAGES.detectFailed,
+          title: t(DOCS_MAINTENANCE_MESSAGES.detectFailed),
           description: errorMessage(error),
           variant: 'destructive',
         }),
@@ -62,28 +72,28 @@ export function ChangesCard() {
     const result = await processAutomatic.run();
     if (!result) return;
     setProcessed(describeProcessed(result));
-    toast({ title: 'Automatic updates processed', description: describeProcessed(result) });
+    toast({ title: t('changes.processedToast'), description: describeProcessed(result) });
   }
 
   return (
     <Card className="grid gap-4 p-4">
       <form onSubmit={submit} className="grid gap-3" noValidate>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 className="text-lg font-semibold">Changes</h2>
+          <h2 className="text-lg font-semibold">{t('changes.title')}</h2>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={detect.isPending || drafting.running}>
-              {detect.isPending ? <Spinner label="Detecting changes" /> : null}
-              {detect.isPending ? 'Detecting...' : 'Detect changes'}
+              {detect.isPending ? <Spinner label={t('changes.detectingLabel')} /> : null}
+              {detect.isPending ? t('changes.detecting') : t('changes.detect')}
             </Button>
             <Button
               variant="secondary"
               onClick={() => void drafting.run(unprocessed)}
               disabled={drafting.running || unprocessed.length === 0}
             >
-              Draft all unprocessed
+              {t('changes.draftAll')}
             </Button>
             <Button variant="outline" onClick={() => void processNow()} disabled={processAutomatic.isPending}>
-              {processAutomatic.isPending ? 'Processing...' : 'Process automatic updates'}
+              {processAutomatic.isPending ? t('changes.processing') : t('changes.process')}
             </Button>
           </div>
         </div>
@@ -96,15 +106,15 @@ export function ChangesCard() {
             aria-controls={advancedId}
             onClick={() => setAdvanced((value) => !value)}
           >
-            {advanced ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />} Advanced
+            {advanced ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />} {t('changes.advanced')}
           </Button>
           <div id={advancedId} hidden={!advanced} className="mt-2 grid max-w-sm gap-2">
-            <Label htmlFor={sinceId}>Since commit</Label>
+            <Label htmlFor={sinceId}>{t('changes.since')}</Label>
             <Input
               id={sinceId}
               value={since}
               onChange={(event) => setSince(event.target.value)}
-              placeholder="Last processed commit"
+              placeholder={t('changes.sincePlaceholder')}
               autoComplete="off"
               maxLength={40}
               aria-invalid={sinceError ? true : undefined}
@@ -120,22 +130,22 @@ export function ChangesCard() {
         </div>
       </form>
       <div aria-live="polite" className="grid gap-1 text-sm">
-        {summary ? <p>Detected: {summary}</p> : null}
+        {summary ? <p>{t('changes.detected', { summary })}</p> : null}
         {drafting.report ? <p>{drafting.report}</p> : null}
-        {processed ? <p>Processed: {processed}.</p> : null}
+        {processed ? <p>{t('changes.processed', { processed })}</p> : null}
       </div>
       {drafting.progress ? (
         <DraftProgressBar progress={drafting.progress} cancelling={drafting.cancelling} onCancel={drafting.cancel} />
       ) : null}
-      {changes.isPending ? <SkeletonRows label="Loading changes" /> : null}
+      {changes.isPending ? <SkeletonRows label={t('changes.loading')} /> : null}
       {changes.isError ? (
         <LoadError
-          message={`Could not load changes: ${errorMessage(changes.error)}`}
+          message={t('changes.loadError', { message: errorMessage(changes.error) })}
           onRetry={() => void changes.refetch()}
         />
       ) : null}
       {changes.data && list.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{DOCS_MAINTENANCE_MESSAGES.noChanges}</p>
+        <p className="text-sm text-muted-foreground">{t(DOCS_MAINTENANCE_MESSAGES.noChanges)}</p>
       ) : null}
       {list.length > 0 ? (
         <ChangeTable

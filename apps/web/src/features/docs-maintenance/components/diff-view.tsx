@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import type { DiffLine, LineDiff, SideBySideRow } from '../../../lib/line-diff';
@@ -6,13 +7,15 @@ import { toSideBySide } from '../../../lib/line-diff';
 
 const CELL = { removed: 'bg-red-500/15', added: 'bg-green-500/15', equal: '' } as const;
 const MARK = { removed: '-', added: '+', equal: ' ' } as const;
-const SPOKEN = { removed: 'Removed: ', added: 'Added: ', equal: '' } as const;
+/** What a screen reader says before a changed line (keys of the docsMaintenance namespace). */
+const SPOKEN = { removed: 'diff.spokenRemoved', added: 'diff.spokenAdded', equal: null } as const;
 
 /**
  * Current text on the left, suggested on the right; removed lines red, added green, each also marked -/+ and named
  * for screen readers. The table scrolls in a focusable region; Previous/Next change jump between changed runs.
  */
 export function DiffView({ diff }: { diff: LineDiff }) {
+  const { t } = useTranslation('docsMaintenance');
   const rows = toSideBySide(diff.lines);
   const starts = rows.flatMap((row, index) => (row.changeStart ? [index] : []));
   // The first change is where a reviewer starts: it is selected and scrolled to when the diff opens.
@@ -38,26 +41,35 @@ export function DiffView({ diff }: { diff: LineDiff }) {
     <div className="grid min-h-0 gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
         <p>
-          <span className="text-green-700 dark:text-green-400">+{diff.added}</span>{' '}
-          <span className="text-red-700 dark:text-red-400">-{diff.removed}</span> lines
-          {diff.exact ? '' : ' (too many changes to compare line by line: changed parts are shown as whole blocks)'}
+          <Trans
+            t={t}
+            i18nKey="diff.lines"
+            values={{ added: diff.added, removed: diff.removed }}
+            components={{
+              added: <span className="text-green-700 dark:text-green-400" />,
+              removed: <span className="text-red-700 dark:text-red-400" />,
+            }}
+          />
+          {diff.exact ? '' : ` ${t('diff.inexact')}`}
         </p>
         <div className="flex items-center gap-2">
           <span aria-live="polite">
-            {starts.length === 0 ? 'No changes' : `Change ${position + 1} of ${starts.length}`}
+            {starts.length === 0
+              ? t('diff.noChanges')
+              : t('diff.position', { position: position + 1, total: starts.length })}
           </span>
           <Button variant="outline" size="sm" onClick={() => jump(-1)} disabled={starts.length === 0}>
-            Previous change
+            {t('diff.previous')}
           </Button>
           <Button variant="outline" size="sm" onClick={() => jump(1)} disabled={starts.length === 0}>
-            Next change
+            {t('diff.next')}
           </Button>
         </div>
       </div>
       <div
         ref={container}
         role="region"
-        aria-label="Differences"
+        aria-label={t('diff.label')}
         tabIndex={0}
         className="max-h-[60vh] overflow-auto rounded-md border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >
@@ -71,10 +83,10 @@ export function DiffView({ diff }: { diff: LineDiff }) {
           <thead className="sticky top-0 bg-muted text-left font-sans text-muted-foreground">
             <tr>
               <th scope="col" colSpan={2} className="px-2 py-1 font-medium">
-                Current
+                {t('diff.current')}
               </th>
               <th scope="col" colSpan={2} className="border-l px-2 py-1 font-medium">
-                Suggested
+                {t('diff.suggested')}
               </th>
             </tr>
           </thead>
@@ -99,7 +111,9 @@ function Row({ row, index, current }: { row: SideBySideRow; index: number; curre
 }
 
 function Side({ line, number, divider = false }: { line: DiffLine | null; number: number | null; divider?: boolean }) {
+  const { t } = useTranslation('docsMaintenance');
   const kind = line?.kind ?? 'equal';
+  const spoken = SPOKEN[kind];
   return (
     <>
       <td
@@ -114,7 +128,7 @@ function Side({ line, number, divider = false }: { line: DiffLine | null; number
             <span aria-hidden className="mr-1 text-muted-foreground select-none">
               {MARK[kind]}
             </span>
-            <span className="sr-only">{SPOKEN[kind]}</span>
+            {spoken ? <span className="sr-only">{t(spoken)}</span> : null}
             {line.text}
           </>
         ) : null}

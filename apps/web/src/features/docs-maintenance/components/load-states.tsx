@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 
 /** Grey bars standing in for rows while a list loads. */
@@ -13,11 +14,12 @@ export function SkeletonRows({ label, rows = 3 }: { label: string; rows?: number
 
 /** A load failure with the server's words and a Retry. */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation('docsMaintenance');
   return (
     <div role="alert" className="flex items-center justify-between gap-4">
       <p className="text-sm text-destructive">{message}</p>
       <Button variant="outline" size="sm" onClick={onRetry}>
-        Retry
+        {t('retry')}
       </Button>
     </div>
   );

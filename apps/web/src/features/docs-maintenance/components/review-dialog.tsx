@@ -1,5 +1,6 @@
 import type { DocUpdate } from '@hearth/contract';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -20,18 +21,22 @@ import { DiffView } from './diff-view';
 
 /** Review of a pending update: the page now beside the suggestion, then Apply or Reject. */
 export function ReviewDialog({ update }: { update: DocUpdate }) {
+  const { t } = useTranslation('docsMaintenance');
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button size="sm">Review</Button>
+        <Button size="sm">{t('review.button')}</Button>
       </DialogTrigger>
       <DialogContent className="flex max-h-[90vh] max-w-6xl flex-col">
         <DialogHeader>
-          <DialogTitle>Review update of {update.docPath}</DialogTitle>
+          <DialogTitle>{t('review.title', { path: update.docPath })}</DialogTitle>
           <DialogDescription>
-            Drafted for {update.filePath} · {UPDATE_TYPE_LABEL[update.updateType]} · confidence{' '}
-            {percent(update.aiConfidence)}
+            {t('review.description', {
+              path: update.filePath,
+              type: t(UPDATE_TYPE_LABEL[update.updateType]),
+              confidence: percent(update.aiConfidence),
+            })}
           </DialogDescription>
         </DialogHeader>
         {open ? <ReviewBody update={update} onDone={() => setOpen(false)} /> : null}
@@ -45,6 +50,7 @@ function ReviewBody({ update, onDone }: { update: DocUpdate; onDone: () => void 
     () => diffLines(update.currentContent, update.suggestedContent),
     [update.currentContent, update.suggestedContent],
   );
+  const { t } = useTranslation('docsMaintenance');
   const apply = useApplyDocUpdate();
   const reject = useRejectDocUpdate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -60,7 +66,7 @@ function ReviewBody({ update, onDone }: { update: DocUpdate; onDone: () => void 
     try {
       await mutation.mutateAsync(update.id);
       toast({
-        title: action === 'apply' ? DOCS_MAINTENANCE_MESSAGES.applied : DOCS_MAINTENANCE_MESSAGES.rejected,
+        title: t(action === 'apply' ? DOCS_MAINTENANCE_MESSAGES.applied : DOCS_MAINTENANCE_MESSAGES.rejected),
         description: update.docPath,
       });
       onDone();
@@ -68,7 +74,7 @@ function ReviewBody({ update, onDone }: { update: DocUpdate; onDone: () => void 
       const message = errorMessage(error);
       setFailure(message);
       toast({
-        title: action === 'apply' ? DOCS_MAINTENANCE_MESSAGES.applyFailed : DOCS_MAINTENANCE_MESSAGES.rejectFailed,
+        title: t(action === 'apply' ? DOCS_MAINTENANCE_MESSAGES.applyFailed : DOCS_MAINTENANCE_MESSAGES.rejectFailed),
         description: message,
         variant: 'destructive',
       });
@@ -85,10 +91,10 @@ function ReviewBody({ update, onDone }: { update: DocUpdate; onDone: () => void 
       ) : null}
       <DialogFooter>
         <Button variant="outline" onClick={() => void decide('reject')} disabled={busy}>
-          {reject.isPending ? 'Rejecting...' : 'Reject'}
+          {reject.isPending ? t('review.rejecting') : t('review.reject')}
         </Button>
         <Button onClick={() => void decide('apply')} disabled={busy}>
-          {apply.isPending ? 'Applying...' : 'Apply'}
+          {apply.isPending ? t('review.applying') : t('review.apply')}
         </Button>
       </DialogFooter>
     </>

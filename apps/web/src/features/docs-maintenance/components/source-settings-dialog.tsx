@@ -1,5 +1,6 @@
 import type { DocsMaintenanceSettings } from '@hearth/contract';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -21,20 +22,19 @@ const INSTANCE_DEFAULT = '';
 
 /** Edits the git working tree (blank: the app's own) and the model that drafts updates. */
 export function SourceSettingsDialog({ settings }: { settings: DocsMaintenanceSettings }) {
+  const { t } = useTranslation('docsMaintenance');
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="outline" size="sm">
-          Edit
+          {t('source.edit')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Documentation source</DialogTitle>
-          <DialogDescription>
-            The git working tree changes are read from, and the model that drafts updates.
-          </DialogDescription>
+          <DialogTitle>{t('source.dialogTitle')}</DialogTitle>
+          <DialogDescription>{t('source.dialogDescription')}</DialogDescription>
         </DialogHeader>
         {open ? <SettingsForm settings={settings} onDone={() => setOpen(false)} /> : null}
       </DialogContent>
@@ -45,6 +45,7 @@ export function SourceSettingsDialog({ settings }: { settings: DocsMaintenanceSe
 function SettingsForm({ settings, onDone }: { settings: DocsMaintenanceSettings; onDone: () => void }) {
   const [repoPath, setRepoPath] = useState(settings.repoPath ?? '');
   const [model, setModel] = useState(settings.model ?? INSTANCE_DEFAULT);
+  const { t } = useTranslation('docsMaintenance');
   const models = useModels();
   const save = useSaveDocsMaintenanceSettings();
   const selectId = useId();
@@ -57,7 +58,7 @@ function SettingsForm({ settings, onDone }: { settings: DocsMaintenanceSettings;
       { repoPath: repoPath.trim() || null, model: model || null },
       {
         onSuccess: () => {
-          toast({ title: DOCS_MAINTENANCE_MESSAGES.settingsSaved });
+          toast({ title: t(DOCS_MAINTENANCE_MESSAGES.settingsSaved) });
           onDone();
         },
       },
@@ -68,8 +69,8 @@ function SettingsForm({ settings, onDone }: { settings: DocsMaintenanceSettings;
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <fieldset disabled={save.isPending} className="grid gap-4">
         <TextField
-          label="Repository path"
-          hint="Blank: the app's own"
+          label={t('source.repoPath')}
+          hint={t('source.repoPathHint')}
           value={repoPath}
           onValueChange={setRepoPath}
           placeholder={settings.repoPath === null ? (settings.effectiveRepoPath ?? '/srv/hearth') : '/srv/hearth'}
@@ -78,7 +79,7 @@ function SettingsForm({ settings, onDone }: { settings: DocsMaintenanceSettings;
         />
         <div className="grid gap-2">
           <label htmlFor={selectId} className="text-sm font-medium">
-            Model
+            {t('source.model')}
           </label>
           <select
             id={selectId}
@@ -86,9 +87,9 @@ function SettingsForm({ settings, onDone }: { settings: DocsMaintenanceSettings;
             onChange={(event) => setModel(event.target.value)}
             className="h-9 rounded-md border bg-background px-2 text-sm"
           >
-            <option value={INSTANCE_DEFAULT}>Instance default</option>
+            <option value={INSTANCE_DEFAULT}>{t('source.instanceDefault')}</option>
             {missing && settings.model ? (
-              <option value={settings.model}>{settings.model} (not available)</option>
+              <option value={settings.model}>{t('source.notAvailable', { model: settings.model })}</option>
             ) : null}
             {chatModels.map((entry) => (
               <option key={`${entry.provider.id}/${entry.name}`} value={entry.name}>
@@ -98,7 +99,7 @@ function SettingsForm({ settings, onDone }: { settings: DocsMaintenanceSettings;
           </select>
           {models.isError ? (
             <p className="text-xs text-muted-foreground">
-              Installed models could not be listed: {errorMessage(models.error)}
+              {t('source.modelsError', { message: errorMessage(models.error) })}
             </p>
           ) : null}
         </div>
@@ -110,10 +111,10 @@ function SettingsForm({ settings, onDone }: { settings: DocsMaintenanceSettings;
       ) : null}
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={save.isPending}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save'}
+          {save.isPending ? t('source.saving') : t('source.save')}
         </Button>
       </DialogFooter>
     </form>

@@ -2,10 +2,10 @@ import type { DocChange } from '@hearth/contract';
 import { useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-error';
+import { i18n } from '../../../lib/i18n';
 import { useDraftDocUpdates } from '../api/changes';
 import { draftSequentially, type DraftProgress } from '../lib/draft-sequence';
 import { DOCS_MAINTENANCE_MESSAGES } from '../lib/messages';
-import { plural } from '../lib/presentation';
 import { describeProcessed, useProcessAutomatic } from './use-process-automatic';
 
 /**
@@ -42,20 +42,31 @@ export function useDraftAll() {
       });
       if (outcome.failure) {
         toast({
-          title: DOCS_MAINTENANCE_MESSAGES.draftFailed,
+          title: i18n.t(DOCS_MAINTENANCE_MESSAGES.draftFailed, { ns: 'docsMaintenance' }),
           description: `${outcome.failure.change.filePath}: ${errorMessage(outcome.failure.error)}`,
           variant: 'destructive',
         });
       }
-      let summary = `Drafted ${plural(outcome.updates, 'update')} for ${plural(outcome.drafted, 'change')}`;
-      if (outcome.cancelled) summary += ` (cancelled after ${outcome.drafted} of ${changes.length})`;
-      if (outcome.failure) summary += `; stopped at ${outcome.failure.change.filePath}`;
+      let summary = i18n.t('docsMaintenance:draft.summary', {
+        updates: i18n.t('docsMaintenance:counts.update', { count: outcome.updates }),
+        changes: i18n.t('docsMaintenance:counts.change', { count: outcome.drafted }),
+      });
+      if (outcome.cancelled) {
+        summary += i18n.t('docsMaintenance:draft.cancelledAfter', { done: outcome.drafted, total: changes.length });
+      }
+      if (outcome.failure) {
+        summary += i18n.t('docsMaintenance:draft.stoppedAt', { path: outcome.failure.change.filePath });
+      }
       if (outcome.drafted > 0) {
         const processed = await processAutomatic.run();
-        summary += processed ? `; ${describeProcessed(processed)}.` : '; automatic updates were not processed.';
-        if (processed && !outcome.failure) toast({ title: 'Updates drafted', description: summary });
+        summary += processed
+          ? i18n.t('docsMaintenance:draft.processed', { processed: describeProcessed(processed) })
+          : i18n.t('docsMaintenance:draft.notProcessed');
+        if (processed && !outcome.failure) {
+          toast({ title: i18n.t('docsMaintenance:draft.toast'), description: summary });
+        }
       } else {
-        summary += '.';
+        summary += i18n.t('docsMaintenance:draft.end');
       }
       setReport(summary);
     } finally {

@@ -1,6 +1,7 @@
 import type { ProcessDocUpdatesResult } from '@hearth/contract';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-error';
+import { i18n } from '../../../lib/i18n';
 import { useProcessAutomaticDocUpdates } from '../api/updates';
 import { DOCS_MAINTENANCE_MESSAGES } from '../lib/messages';
 
@@ -12,7 +13,7 @@ export function useProcessAutomatic() {
       return await mutation.mutateAsync();
     } catch (error) {
       toast({
-        title: DOCS_MAINTENANCE_MESSAGES.processFailed,
+        title: i18n.t(DOCS_MAINTENANCE_MESSAGES.processFailed, { ns: 'docsMaintenance' }),
         description: errorMessage(error),
         variant: 'destructive',
       });
@@ -24,6 +25,8 @@ export function useProcessAutomatic() {
 
 /** "2 applied" or "2 applied, 1 could not be applied". */
 export function describeProcessed(result: ProcessDocUpdatesResult): string {
-  const applied = `${result.applied} automatic update${result.applied === 1 ? '' : 's'} applied`;
-  return result.rejected > 0 ? `${applied}, ${result.rejected} could not be applied` : applied;
+  const applied = i18n.t('docsMaintenance:processed.applied', { count: result.applied });
+  return result.rejected > 0
+    ? i18n.t('docsMaintenance:processed.withRejected', { applied, rejected: result.rejected })
+    : applied;
 }

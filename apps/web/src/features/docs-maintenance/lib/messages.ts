@@ -1,13 +1,16 @@
-/** Texts of the Documentation tab; the two failures are the spec's (§8) word for word. */
+/**
+ * Texts of the Documentation tab (keys of the docsMaintenance namespace); the two failures are the spec's (§8)
+ * word for word in English.
+ */
 export const DOCS_MAINTENANCE_MESSAGES = {
-  detectFailed: 'Failed to detect changes',
-  processFailed: 'Failed to process automatic updates',
-  draftFailed: 'Failed to draft updates',
-  applied: 'Documentation updated',
-  applyFailed: 'Failed to apply update',
-  rejected: 'Update rejected',
-  rejectFailed: 'Failed to reject update',
-  noChanges: 'No changes detected yet',
-  noPending: 'No pending updates',
-  settingsSaved: 'Documentation source saved',
+  detectFailed: 'messages.detectFailed',
+  processFailed: 'messages.processFailed',
+  draftFailed: 'messages.draftFailed',
+  applied: 'messages.applied',
+  applyFailed: 'messages.applyFailed',
+  rejected: 'messages.rejected',
+  rejectFailed: 'messages.rejectFailed',
+  noChanges: 'messages.noChanges',
+  noPending: 'messages.noPending',
+  settingsSaved: 'messages.settingsSaved',
 } as const;

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@hearth/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -14,31 +15,28 @@ import { SchemaTree } from './schema-tree';
 const code = 'rounded bg-muted px-1 font-mono text-[0.85em]';
 
 function Intro({ document }: { document: OpenApiDocument }) {
+  const { t } = useTranslation('docs');
   const errorSchema = document.components?.schemas?.Error;
+  const codeTag = { code: <code className={code} /> };
   return (
     <>
       <p className="mt-2 text-lg text-muted-foreground">
-        {document.info.title} {document.info.version}, generated from this server&apos;s OpenAPI document (
-        <a href={apiPaths.openApi} className="text-primary underline underline-offset-2">
-          /api/openapi.json
-        </a>
-        ; an interactive explorer is at{' '}
-        <a href={apiPaths.apiReference} className="text-primary underline underline-offset-2">
-          /api/docs
-        </a>
-        ).
+        <Trans
+          t={t}
+          i18nKey="api.intro"
+          values={{ title: document.info.title, version: document.info.version }}
+          components={{
+            openapi: <a href={apiPaths.openApi} className="text-primary underline underline-offset-2" />,
+            explorer: <a href={apiPaths.apiReference} className="text-primary underline underline-offset-2" />,
+          }}
+        />
       </p>
       <section aria-labelledby="auth" className="mt-8 space-y-2 text-sm">
         <h2 id="auth" className="text-xl font-semibold">
-          Authentication
+          {t('api.authentication')}
         </h2>
         <p>
-          In the browser, the session cookie set by <code className={code}>POST /api/auth/login</code> signs requests;
-          every write (POST, PUT, PATCH, DELETE) must also carry the <code className={code}>x-csrf-token</code> header
-          with the value of the <code className={code}>hearth_csrf</code> cookie. Scripts send{' '}
-          <code className={code}>Authorization: Bearer hth_…</code> with a personal API token (Settings → API tokens) or
-          the <code className={code}>access_token</code> that login returns; bearer requests need no CSRF header.
-          Operations that answer 401 need one of these; the others are public.
+          <Trans t={t} i18nKey="api.authenticationText" components={codeTag} />
         </p>
         {document.info.description ? (
           <p className="text-muted-foreground">
@@ -48,17 +46,14 @@ function Intro({ document }: { document: OpenApiDocument }) {
       </section>
       <section aria-labelledby="errors" className="mt-8 space-y-2 text-sm">
         <h2 id="errors" className="text-xl font-semibold">
-          Errors
+          {t('api.errors')}
         </h2>
         <p>
-          Every error has the same JSON shape: a stable <code className={code}>code</code> to branch on, a{' '}
-          <code className={code}>message</code> to show, and optional <code className={code}>details</code> (for
-          validation errors, <code className={code}>{'{issues: [{path, message}]}'}</code>; for 429,{' '}
-          <code className={code}>retry_after_seconds</code> and a <code className={code}>Retry-After</code> header).
+          <Trans t={t} i18nKey="api.errorsText" components={codeTag} />
         </p>
         {errorSchema ? <SchemaTree schema={errorSchema} components={document.components?.schemas ?? {}} /> : null}
         <p>
-          Codes:{' '}
+          {t('api.codes')}{' '}
           {ErrorCode.options.map((value, index) => [
             index > 0 ? ', ' : '',
             <code key={value} className={code}>
@@ -74,6 +69,7 @@ function Intro({ document }: { document: OpenApiDocument }) {
 
 /** The API reference, built at runtime from the server's OpenAPI document. */
 export function ApiReferencePage() {
+  const { t } = useTranslation('docs');
   const [query, setQuery] = useState('');
   const filterId = useId();
   const openApi = useQuery({
@@ -88,14 +84,14 @@ export function ApiReferencePage() {
 
   return (
     <>
-      <h1 className="text-3xl font-bold tracking-tight">API reference</h1>
+      <h1 className="text-3xl font-bold tracking-tight">{t('api.title')}</h1>
       {openApi.isPending ? <PageSpinner /> : null}
       {openApi.isError ? (
         <div role="alert" className="mt-6 rounded-lg border border-destructive/50 p-4 text-sm">
-          <p className="font-medium">The API description could not be loaded.</p>
+          <p className="font-medium">{t('api.loadError')}</p>
           <p className="text-muted-foreground">{openApi.error.message}</p>
           <Button variant="outline" className="mt-3" onClick={() => void openApi.refetch()}>
-            Try again
+            {t('tryAgain')}
           </Button>
         </div>
       ) : null}
@@ -104,9 +100,9 @@ export function ApiReferencePage() {
           <Intro document={openApi.data} />
           <section aria-labelledby="operations" className="mt-8">
             <h2 id="operations" className="text-xl font-semibold">
-              Operations
+              {t('api.operations')}
             </h2>
-            <nav aria-label="API sections" className="mt-2 flex flex-wrap gap-2 text-sm">
+            <nav aria-label={t('api.sections')} className="mt-2 flex flex-wrap gap-2 text-sm">
               {tags.map(({ tag, operations }) => (
                 <a key={tag} href={`#tag-${tag}`} className="rounded-md border px-2 py-0.5 hover:bg-accent">
                   {tag} ({operations.length})
@@ -115,19 +111,19 @@ export function ApiReferencePage() {
             </nav>
             <div className="mt-4 max-w-sm space-y-1">
               <label htmlFor={filterId} className="text-xs font-medium text-muted-foreground">
-                Filter operations
+                {t('api.filter')}
               </label>
               <Input
                 id={filterId}
                 type="search"
-                placeholder="Method, path or summary…"
+                placeholder={t('api.placeholder')}
                 value={query}
                 onChange={(event) => setQuery(event.target.value)}
               />
             </div>
             {visible.length === 0 ? (
               <p role="status" className="mt-4 text-sm text-muted-foreground">
-                No operations match “{query.trim()}”.
+                {t('api.noMatch', { query: query.trim() })}
               </p>
             ) : null}
             {visible.map(({ tag, operations }) => (

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { InlineCode } from './inline-code';
 import { MethodBadge } from './method-badge';
 import type { ApiOperation, JsonSchema } from './openapi';
@@ -8,24 +9,25 @@ import { typeLabel } from './schema-model';
 const isErrorShape = (schema?: JsonSchema) => schema?.$ref !== undefined && refName(schema.$ref) === 'Error';
 
 function Parameters({ operation }: { operation: ApiOperation }) {
+  const { t } = useTranslation('docs');
   if (operation.parameters.length === 0) return null;
   return (
     <div>
-      <h4 className="text-sm font-semibold">Parameters</h4>
+      <h4 className="text-sm font-semibold">{t('api.parameters')}</h4>
       <table className="mt-1 w-full text-left text-sm">
         <thead>
           <tr className="border-b text-xs text-muted-foreground">
             <th scope="col" className="py-1 pr-3 font-medium">
-              Name
+              {t('api.name')}
             </th>
             <th scope="col" className="py-1 pr-3 font-medium">
-              In
+              {t('api.in')}
             </th>
             <th scope="col" className="py-1 pr-3 font-medium">
-              Type
+              {t('api.type')}
             </th>
             <th scope="col" className="py-1 font-medium">
-              Required
+              {t('api.required')}
             </th>
           </tr>
         </thead>
@@ -35,7 +37,7 @@ function Parameters({ operation }: { operation: ApiOperation }) {
               <td className="py-1 pr-3 font-mono">{parameter.name}</td>
               <td className="py-1 pr-3">{parameter.in}</td>
               <td className="py-1 pr-3 font-mono text-xs">{parameter.schema ? typeLabel(parameter.schema) : 'any'}</td>
-              <td className="py-1">{parameter.required ? 'yes' : 'no'}</td>
+              <td className="py-1">{parameter.required ? t('api.yes') : t('api.no')}</td>
             </tr>
           ))}
         </tbody>
@@ -51,6 +53,7 @@ interface OperationViewProps {
 
 /** One operation, folded: method, path and summary; unfolded: description, auth, parameters, body, responses. */
 export function OperationView({ operation, components }: OperationViewProps) {
+  const { t } = useTranslation('docs');
   const errors = operation.responses.filter((response) => isErrorShape(response.schema)).map((r) => r.status);
   const others = operation.responses.filter((response) => !isErrorShape(response.schema));
   return (
@@ -66,26 +69,23 @@ export function OperationView({ operation, components }: OperationViewProps) {
             <InlineCode text={operation.description} />
           </p>
         ) : null}
-        <p className="text-sm text-muted-foreground">
-          {operation.needsAuth
-            ? 'Needs a signed-in session (cookie, with x-csrf-token on writes) or Authorization: Bearer <token>.'
-            : 'Public: no authentication needed.'}
-        </p>
+        <p className="text-sm text-muted-foreground">{operation.needsAuth ? t('api.needsAuth') : t('api.public')}</p>
         <Parameters operation={operation} />
         {operation.body ? (
           <div>
             <h4 className="text-sm font-semibold">
-              Request body{' '}
+              {t('api.body')}{' '}
               <span className="font-normal text-muted-foreground">
-                ({operation.body.mediaType}
-                {operation.body.required ? ', required' : ''})
+                {operation.body.required
+                  ? t('api.mediaRequired', { media: operation.body.mediaType })
+                  : t('api.media', { media: operation.body.mediaType })}
               </span>
             </h4>
             {operation.body.schema ? <SchemaTree schema={operation.body.schema} components={components} /> : null}
           </div>
         ) : null}
         <div>
-          <h4 className="text-sm font-semibold">Responses</h4>
+          <h4 className="text-sm font-semibold">{t('api.responses')}</h4>
           <ul className="mt-1 space-y-3">
             {others.map((response) => (
               <li key={response.status} className="text-sm">
@@ -102,11 +102,11 @@ export function OperationView({ operation, components }: OperationViewProps) {
               <li className="text-sm">
                 <span className="font-mono font-semibold">{errors.join(', ')}</span>{' '}
                 <span className="text-muted-foreground">
-                  the{' '}
-                  <a href="#errors" className="text-primary underline underline-offset-2">
-                    error shape
-                  </a>{' '}
-                  {'{code, message, details}'}
+                  <Trans
+                    t={t}
+                    i18nKey="api.errorShape"
+                    components={{ anchor: <a href="#errors" className="text-primary underline underline-offset-2" /> }}
+                  />
                 </span>
               </li>
             ) : null}

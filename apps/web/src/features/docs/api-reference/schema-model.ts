@@ -1,3 +1,4 @@
+import { i18n } from '../../../lib/i18n';
 import type { JsonSchema } from './openapi';
 
 export const refName = (ref: string): string => ref.split('/').pop() ?? ref;
@@ -17,9 +18,9 @@ export function typeLabel(schema: JsonSchema): string {
   if (variants) return variants.map(typeLabel).join(' | ');
   if (schema.allOf) return schema.allOf.map(typeLabel).join(' & ');
   const type = Array.isArray(schema.type) ? schema.type.join(' | ') : schema.type;
-  if (type === 'array') return `array of ${schema.items ? typeLabel(schema.items) : 'any'}`;
+  if (type === 'array') return i18n.t('docs:schema.arrayOf', { type: schema.items ? typeLabel(schema.items) : 'any' });
   if (type === 'object' && schema.additionalProperties && typeof schema.additionalProperties === 'object') {
-    return `map of ${typeLabel(schema.additionalProperties)}`;
+    return i18n.t('docs:schema.mapOf', { type: typeLabel(schema.additionalProperties) });
   }
   return type ?? 'any';
 }
@@ -28,17 +29,22 @@ export function typeLabel(schema: JsonSchema): string {
 export function constraints(schema: JsonSchema): string[] {
   const notes: string[] = [];
   const range = (min?: number, max?: number, unit = '') => {
-    if (min !== undefined && max !== undefined) notes.push(`${min}-${max}${unit}`);
-    else if (min !== undefined) notes.push(`at least ${min}${unit}`);
-    else if (max !== undefined) notes.push(`at most ${max}${unit}`);
+    if (min !== undefined && max !== undefined) notes.push(i18n.t('docs:schema.range', { min, max, unit }));
+    else if (min !== undefined) notes.push(i18n.t('docs:schema.atLeast', { min, unit }));
+    else if (max !== undefined) notes.push(i18n.t('docs:schema.atMost', { max, unit }));
   };
   range(schema.minimum, schema.maximum);
-  range(schema.minLength, schema.maxLength, ' characters');
-  range(schema.minItems, schema.maxItems, ' items');
-  if (schema.enum) notes.push(`one of: ${schema.enum.map((value) => String(value)).join(', ')}`);
-  if (schema.format) notes.push(`format: ${schema.format}`);
-  else if (schema.pattern && schema.pattern.length <= 60) notes.push(`pattern: ${schema.pattern}`);
-  if (schema.default !== undefined) notes.push(`default: ${JSON.stringify(schema.default)}`);
+  range(schema.minLength, schema.maxLength, i18n.t('docs:schema.characters'));
+  range(schema.minItems, schema.maxItems, i18n.t('docs:schema.items'));
+  if (schema.enum) {
+    notes.push(i18n.t('docs:schema.oneOf', { values: schema.enum.map((value) => String(value)).join(', ') }));
+  }
+  if (schema.format) notes.push(i18n.t('docs:schema.format', { format: schema.format }));
+  else if (schema.pattern && schema.pattern.length <= 60) {
+    notes.push(i18n.t('docs:schema.pattern', { pattern: schema.pattern }));
+  }
+  if (schema.default !== undefined)
+    notes.push(i18n.t('docs:schema.default', { value: JSON.stringify(schema.default) }));
   return notes;
 }
 
@@ -68,7 +74,11 @@ export function fieldsOf(schema: JsonSchema, components: Record<string, JsonSche
   const variants = (target.anyOf ?? target.oneOf ?? []).filter((variant) => !isNull(variant));
   if (variants.length === 1 && variants[0]) return fieldsOf(variants[0], components, nextSeen);
   if (variants.length > 1) {
-    return variants.map((variant, index) => ({ name: `option ${index + 1}`, required: false, schema: variant }));
+    return variants.map((variant, index) => ({
+      name: i18n.t('docs:schema.option', { n: index + 1 }),
+      required: false,
+      schema: variant,
+    }));
   }
   return [];
 }

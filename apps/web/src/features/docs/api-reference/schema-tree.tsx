@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { JsonSchema } from './openapi';
 import { constraints, fieldsOf, typeLabel } from './schema-model';
 
@@ -12,6 +13,7 @@ interface FieldListProps {
 
 /** The fields of a schema as a nested list: name, type, required, limits, description. */
 function FieldList({ schema, components, seen, depth }: FieldListProps) {
+  const { t } = useTranslation('docs');
   const fields = fieldsOf(schema, components, seen);
   if (fields.length === 0 || depth > MAX_DEPTH) return null;
   const nextSeen = schema.$ref ? [...seen, schema.$ref] : seen;
@@ -24,7 +26,9 @@ function FieldList({ schema, components, seen, depth }: FieldListProps) {
             <div className="flex flex-wrap items-baseline gap-x-2">
               <code className="font-mono font-medium">{field.name}</code>
               <span className="font-mono text-xs text-muted-foreground">{typeLabel(field.schema)}</span>
-              {field.required ? <span className="text-xs font-medium text-destructive">required</span> : null}
+              {field.required ? (
+                <span className="text-xs font-medium text-destructive">{t('api.requiredField')}</span>
+              ) : null}
               {notes.length > 0 ? <span className="text-xs text-muted-foreground">{notes.join(' · ')}</span> : null}
             </div>
             {field.schema.description ? (

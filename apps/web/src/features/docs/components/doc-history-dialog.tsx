@@ -1,5 +1,7 @@
 import type { DocPageRevision } from '@hearth/contract';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import {
@@ -13,15 +15,16 @@ import {
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
+import { formatDate } from '../../../lib/i18n';
 import { useDocPageDetail, useRevertDocPage } from '../api/doc-pages';
 import { RevisionPreview } from './revision-preview';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 /** Edited / Reverted to r{n} / Documentation update. */
-export function revisionKindLabel(revision: DocPageRevision): string {
-  if (revision.kind === 'revert') return `Reverted to r${revision.restoredRevision ?? 0}`;
-  return revision.kind === 'doc_update' ? 'Documentation update' : 'Edited';
+function revisionKindLabel(revision: DocPageRevision, t: TFunction<'docs'>): string {
+  if (revision.kind === 'revert') return t('history.reverted', { revision: revision.restoredRevision ?? 0 });
+  return revision.kind === 'doc_update' ? t('history.docUpdate') : t('history.edited');
 }
 
 interface Entry {
@@ -30,17 +33,17 @@ interface Entry {
   detail: string;
 }
 
-const entryOf = (revision: DocPageRevision): Entry => ({
+const entryOf = (revision: DocPageRevision, t: TFunction<'docs'>): Entry => ({
   revision: revision.revision,
-  title: `r${revision.revision} · ${revisionKindLabel(revision)}`,
-  detail: `${revision.createdBy?.name ?? (revision.kind === 'doc_update' ? 'Automatic update' : 'Deleted user')} · ${dateTime.format(new Date(revision.createdAt))}`,
+  title: `r${revision.revision} · ${revisionKindLabel(revision, t)}`,
+  detail: `${revision.createdBy?.name ?? (revision.kind === 'doc_update' ? t('history.automatic') : t('history.deletedUser'))} · ${formatDate(revision.createdAt, DATE_TIME)}`,
 });
 
-const SHIPPED: Entry = {
+const shippedEntry = (t: TFunction<'docs'>): Entry => ({
   revision: 0,
-  title: 'Shipped version',
-  detail: 'The text that ships with this version of Hearth',
-};
+  title: t('history.shipped'),
+  detail: t('history.shippedDetail'),
+});
 
 interface DocHistoryDialogProps {
   open: boolean;
@@ -53,10 +56,11 @@ interface DocHistoryDialogProps {
 
 /** The page's revisions, newest first, then the shipped text; any of them can be previewed and restored. */
 export function DocHistoryDialog({ open, onOpenChange, path, dirty, onRestored }: DocHistoryDialogProps) {
+  const { t } = useTranslation('docs');
   const { data: detail } = useDocPageDetail(path, open);
   const [selected, setSelected] = useState<number | null>(null);
   const revert = useRevertDocPage();
-  const entries = [...(detail?.revisions ?? []).map(entryOf), SHIPPED];
+  const entries = [...(detail?.revisions ?? []).map((revision) => entryOf(revision, t)), shippedEntry(t)];
   const current = detail?.revision ?? 0;
 
   const restore = () => {
@@ -65,13 +69,13 @@ export function DocHistoryDialog({ open, onOpenChange, path, dirty, onRestored }
       { path, revision: selected },
       {
         onSuccess: () => {
-          toast({ title: 'Page restored' });
+          toast({ title: t('history.restored') });
           setSelected(null);
           onOpenChange(false);
           onRestored();
         },
         onError: (error) =>
-          toast({ title: 'Failed to restore the page', description: errorMessage(error), variant: 'destructive' }),
+          toast({ title: t('history.restoreFailed'), description: errorMessage(error), variant: 'destructive' }),
       },
     );
   };
@@ -80,11 +84,11 @@ export function DocHistoryDialog({ open, onOpenChange, path, dirty, onRestored }
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] max-w-5xl grid-rows-[auto_minmax(0,1fr)_auto]">
         <DialogHeader>
-          <DialogTitle>Page history</DialogTitle>
-          <DialogDescription>Choose a version to compare it with the current page, or restore it.</DialogDescription>
+          <DialogTitle>{t('history.title')}</DialogTitle>
+          <DialogDescription>{t('history.description')}</DialogDescription>
         </DialogHeader>
         <div className="grid min-h-0 gap-4 md:grid-cols-[16rem_minmax(0,1fr)]">
-          <ul aria-label="Versions" className="grid content-start gap-1 overflow-y-auto">
+          <ul aria-label={t('history.versions')} className="grid content-start gap-1 overflow-y-auto">
             {entries.map((entry) => (
               <li key={entry.revision}>
                 <button
@@ -99,7 +103,7 @@ export function DocHistoryDialog({ open, onOpenChange, path, dirty, onRestored }
                 >
                   <span className="flex items-center gap-2 font-medium">
                     {entry.title}
-                    {entry.revision === current ? <Badge variant="secondary">Current</Badge> : null}
+                    {entry.revision === current ? <Badge variant="secondary">{t('history.current')}</Badge> : null}
                   </span>
                   <span className="text-xs text-muted-foreground">{entry.detail}</span>
                 </button>
@@ -108,21 +112,19 @@ export function DocHistoryDialog({ open, onOpenChange, path, dirty, onRestored }
           </ul>
           <div className="min-h-48 overflow-y-auto rounded-md border p-3">
             {selected === null || !detail ? (
-              <p className="text-sm text-muted-foreground">Select a version to preview it.</p>
+              <p className="text-sm text-muted-foreground">{t('history.select')}</p>
             ) : (
               <RevisionPreview path={path} revision={selected} currentSource={detail.source} />
             )}
           </div>
         </div>
         <DialogFooter className="items-center">
-          {dirty ? (
-            <p className="mr-auto text-sm text-muted-foreground">Restoring discards your unsaved changes.</p>
-          ) : null}
+          {dirty ? <p className="mr-auto text-sm text-muted-foreground">{t('history.discards')}</p> : null}
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Close
+            {t('history.close')}
           </Button>
           <Button onClick={restore} disabled={selected === null || selected === current || revert.isPending}>
-            Restore this version
+            {t('history.restore')}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,7 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../../components/ui/toast-store';
-import { CONFLICT_MESSAGE } from './doc-page-editor';
 import { CHAT_PATH, fakeDocApi, me, pageSource, renderDocs } from './test-doc-api';
 
 afterEach(() => {
@@ -57,7 +56,7 @@ describe('Docs page editor', () => {
   });
 
   it('says when someone else saved first (409), and Reload loads their version', async () => {
-    const conflict = { status: 409, body: { code: 'conflict', message: CONFLICT_MESSAGE } };
+    const conflict = { status: 409, body: { code: 'conflict', message: 'The page was changed since revision 0' } };
     const { calls, box, addRevision } = await openEditor({ answers: { 'PUT /api/admin/docs/page': conflict } });
     const theirs = pageSource('Chatting', 'Their words.');
     addRevision(theirs, 'edit', null);

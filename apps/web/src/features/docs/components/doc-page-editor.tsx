@@ -1,6 +1,7 @@
 import type { DocPageDetail } from '@hearth/contract';
 import { History, RotateCw, Save, X } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -12,8 +13,6 @@ import { DocHistoryDialog } from './doc-history-dialog';
 import { EditorPreview } from './editor-preview';
 import { useEditorKeys, useUnsavedChangesGuard } from './use-editor-guards';
 
-export const CONFLICT_MESSAGE = 'This page was changed by someone else. Reload to see their version.';
-
 interface DocPageEditorProps {
   path: string;
   /** Leaves the editor (back to the page). */
@@ -22,6 +21,7 @@ interface DocPageEditorProps {
 
 /** A super admin's editor for one page: the full Markdown source (front matter included) beside a live preview. */
 export function DocPageEditor({ path, onClose }: DocPageEditorProps) {
+  const { t } = useTranslation('docs');
   const query = useDocPageDetail(path);
   // Each session starts from the source loaded then; Reload and Restore start a new one.
   const [session, setSession] = useState(0);
@@ -29,12 +29,12 @@ export function DocPageEditor({ path, onClose }: DocPageEditorProps) {
     if (query.isPending) return <PageSpinner />;
     return (
       <div role="alert" className="grid gap-3">
-        <p className="font-medium">Could not load the page source.</p>
+        <p className="font-medium">{t('editor.loadError')}</p>
         <p className="text-sm text-muted-foreground">{errorMessage(query.error)}</p>
         <div className="flex gap-2">
-          <Button onClick={() => void query.refetch()}>Try again</Button>
+          <Button onClick={() => void query.refetch()}>{t('tryAgain')}</Button>
           <Button variant="outline" onClick={onClose}>
-            Back to the page
+            {t('editor.backToPage')}
           </Button>
         </div>
       </div>
@@ -65,6 +65,7 @@ function EditorForm({ detail, onClose, onReload, onRestored }: EditorFormProps) 
   const [conflict, setConflict] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const { t } = useTranslation('docs');
   const save = useSaveDocPage();
   const dirty = text !== base.source;
   const canSave = dirty && !save.isPending && parseSource(text, base.path).page !== undefined;
@@ -80,12 +81,12 @@ function EditorForm({ detail, onClose, onReload, onRestored }: EditorFormProps) 
       { path: base.path, source: text, baseRevision: base.revision },
       {
         onSuccess: () => {
-          toast({ title: 'Page saved' });
+          toast({ title: t('editor.saved') });
           leave();
         },
         onError: (error) => {
           if (isApiError(error) && error.status === 409) setConflict(true);
-          else toast({ title: 'Failed to save the page', description: errorMessage(error), variant: 'destructive' });
+          else toast({ title: t('editor.saveFailed'), description: errorMessage(error), variant: 'destructive' });
         },
       },
     );
@@ -99,36 +100,37 @@ function EditorForm({ detail, onClose, onReload, onRestored }: EditorFormProps) 
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>
             <h1 id="doc-editor-title" className="text-2xl font-bold tracking-tight">
-              Edit “{base.title}”
+              {t('editor.title', { title: base.title })}
             </h1>
             <p className="text-sm text-muted-foreground">
-              {base.revision === 0 ? 'Shipped version' : `Revision ${base.revision}`} · Ctrl+S saves, Escape cancels.
+              {base.revision === 0 ? t('history.shipped') : t('editor.revision', { revision: base.revision })} ·{' '}
+              {t('editor.keys')}
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => setHistoryOpen(true)}>
-              <History aria-hidden /> History
+              <History aria-hidden /> {t('editor.history')}
             </Button>
             <Button variant="outline" onClick={cancel}>
-              <X aria-hidden /> Cancel
+              <X aria-hidden /> {t('editor.cancel')}
             </Button>
             <Button onClick={submit} disabled={!canSave}>
-              <Save aria-hidden /> {save.isPending ? 'Saving…' : 'Save'}
+              <Save aria-hidden /> {save.isPending ? t('editor.saving') : t('editor.save')}
             </Button>
           </div>
         </div>
         {conflict ? (
           <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
-            <p className="text-sm">{CONFLICT_MESSAGE}</p>
+            <p className="text-sm">{t('editor.conflict')}</p>
             <Button size="sm" variant="outline" onClick={onReload}>
-              <RotateCw aria-hidden /> Reload
+              <RotateCw aria-hidden /> {t('editor.reload')}
             </Button>
           </div>
         ) : null}
         <div className="grid gap-6 xl:grid-cols-2">
           <div className="grid content-start gap-2">
             <label htmlFor="doc-source" className="text-sm font-medium">
-              Page source (Markdown with front matter)
+              {t('editor.source')}
             </label>
             <textarea
               id="doc-source"
@@ -140,7 +142,7 @@ function EditorForm({ detail, onClose, onReload, onRestored }: EditorFormProps) 
             />
           </div>
           <section
-            aria-label="Preview"
+            aria-label={t('editor.preview')}
             className="min-w-0 rounded-md border p-4 xl:h-[calc(70vh+1.75rem)] xl:overflow-y-auto"
           >
             <EditorPreview source={text} path={base.path} />
@@ -157,17 +159,17 @@ function EditorForm({ detail, onClose, onReload, onRestored }: EditorFormProps) 
       <ConfirmDialog
         open={confirmDiscard}
         onOpenChange={setConfirmDiscard}
-        title="Discard your changes?"
-        description="Your changes to this page have not been saved."
-        confirmLabel="Discard changes"
+        title={t('editor.discardTitle')}
+        description={t('editor.unsaved')}
+        confirmLabel={t('editor.discard')}
         onConfirm={leave}
       />
       <ConfirmDialog
         open={blocker.state === 'blocked'}
         onOpenChange={(open) => (open ? undefined : blocker.reset?.())}
-        title="Leave without saving?"
-        description="Your changes to this page have not been saved."
-        confirmLabel="Leave"
+        title={t('editor.leaveTitle')}
+        description={t('editor.unsaved')}
+        confirmLabel={t('editor.leave')}
         onConfirm={() => blocker.proceed?.()}
       />
     </>

@@ -1,6 +1,7 @@
 import type { DocPageSummary } from '@hearth/contract';
 import { Pencil, Search } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -8,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-error';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '../../../lib/i18n';
 import { useDocPageSummaries } from '../api/doc-pages';
 
 const matches = (page: DocPageSummary, needle: string) =>
@@ -16,6 +17,7 @@ const matches = (page: DocPageSummary, needle: string) =>
 
 /** The Documentation tab's list of pages: which ones were edited in the app, with a link to edit each in place. */
 export function DocPagesCard() {
+  const { t } = useTranslation('docs');
   const query = useDocPageSummaries();
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLowerCase();
@@ -24,34 +26,32 @@ export function DocPagesCard() {
   return (
     <Card aria-labelledby="doc-pages-title">
       <CardHeader>
-        <CardTitle id="doc-pages-title">Pages</CardTitle>
-        <CardDescription>
-          The documentation pages. Edit one on the docs site; every saved version is kept and can be restored.
-        </CardDescription>
+        <CardTitle id="doc-pages-title">{t('pages.title')}</CardTitle>
+        <CardDescription>{t('pages.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="relative">
           <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden />
           <Input
-            aria-label="Filter pages"
-            placeholder="Filter pages"
+            aria-label={t('sidebar.filter')}
+            placeholder={t('sidebar.filter')}
             className="pl-9"
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
           />
         </div>
-        {query.isPending ? <Spinner label="Loading pages" /> : null}
+        {query.isPending ? <Spinner label={t('pages.loading')} /> : null}
         {query.isError ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-            <span className="text-destructive">Could not load the pages: {errorMessage(query.error)}</span>
+            <span className="text-destructive">{t('pages.loadError', { message: errorMessage(query.error) })}</span>
             <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-              Try again
+              {t('tryAgain')}
             </Button>
           </div>
         ) : null}
         {query.data && pages.length === 0 ? (
           <p role="status" className="text-sm text-muted-foreground">
-            {needle ? `No pages match “${filter.trim()}”.` : 'No documentation pages.'}
+            {needle ? t('sidebar.noMatch', { query: filter.trim() }) : t('pages.empty')}
           </p>
         ) : null}
         {pages.length > 0 ? (
@@ -67,6 +67,7 @@ export function DocPagesCard() {
 }
 
 function PageRow({ page }: { page: DocPageSummary }) {
+  const { t } = useTranslation('docs');
   return (
     <li aria-label={page.title} className="flex flex-wrap items-center gap-3 px-3 py-2">
       <div className="min-w-0 flex-1">
@@ -75,13 +76,20 @@ function PageRow({ page }: { page: DocPageSummary }) {
       </div>
       {page.edited ? (
         <Badge variant="secondary">
-          Edited · r{page.revision} · {formatDate(page.updatedAt, 'unknown date')}
+          {t('pages.edited', {
+            revision: page.revision,
+            date: formatDate(page.updatedAt, undefined, t('pages.unknownDate')),
+          })}
         </Badge>
       ) : (
-        <Badge variant="outline">Shipped</Badge>
+        <Badge variant="outline">{t('pages.shipped')}</Badge>
       )}
-      <Link to={`${page.path}?edit=1`} className={buttonClasses('outline', 'sm')} aria-label={`Edit ${page.title}`}>
-        <Pencil aria-hidden /> Edit
+      <Link
+        to={`${page.path}?edit=1`}
+        className={buttonClasses('outline', 'sm')}
+        aria-label={t('pages.editLabel', { title: page.title })}
+      >
+        <Pencil aria-hidden /> {t('pages.edit')}
       </Link>
     </li>
   );

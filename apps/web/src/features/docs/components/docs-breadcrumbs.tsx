@@ -1,12 +1,14 @@
 import { ChevronRight } from 'lucide-react';
 import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Crumb } from '../lib/breadcrumbs';
 
 /** Breadcrumbs built from the path; the last one is the current page. */
 export function DocsBreadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+  const { t } = useTranslation('docs');
   return (
-    <nav aria-label="Breadcrumb" className="mb-4 text-sm text-muted-foreground">
+    <nav aria-label={t('breadcrumbs.label')} className="mb-4 text-sm text-muted-foreground">
       <ol className="flex flex-wrap items-center gap-1">
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1;

@@ -1,5 +1,6 @@
 import { BookOpen, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ThemeToggle } from '../../../components/theme-toggle';
 import { Button } from '../../../components/ui/button';
@@ -24,11 +25,12 @@ function PageBody({ item, path }: { item: DocNavItem | undefined; path: string }
 }
 
 function UnknownDocsPage() {
+  const { t } = useTranslation('docs');
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-2xl font-semibold">No documentation page here</h1>
+      <h1 className="text-2xl font-semibold">{t('route.unknown')}</h1>
       <Link to={paths.docs.root} className="text-primary underline underline-offset-2">
-        Go to the documentation
+        {t('route.goToDocs')}
       </Link>
     </main>
   );
@@ -36,6 +38,7 @@ function UnknownDocsPage() {
 
 /** Every /docs page: header, sidebar (collapsible below 768 px), breadcrumbs, the page, previous / next. */
 export function DocsRoute() {
+  const { t } = useTranslation('docs');
   const { pathname } = useLocation();
   const path = normaliseDocPath(pathname);
   const item = findNavItem(path);
@@ -44,10 +47,11 @@ export function DocsRoute() {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === path;
 
+  const documentTitle = title ? t('route.documentTitle', { title }) : null;
   useEffect(() => {
     window.scrollTo?.(0, 0);
-    if (title) document.title = `${title} · Hearth Docs`;
-  }, [path, title]);
+    if (documentTitle) document.title = documentTitle;
+  }, [path, documentTitle]);
 
   // The app routes only the sidebar's paths here (app/routes.tsx), so this is a safety net, not the 404 page.
   if (!title) return <UnknownDocsPage />;
@@ -59,7 +63,7 @@ export function DocsRoute() {
             variant="ghost"
             size="icon"
             className="md:hidden"
-            aria-label={menuOpen ? 'Close documentation menu' : 'Open documentation menu'}
+            aria-label={menuOpen ? t('route.closeMenu') : t('route.openMenu')}
             aria-expanded={menuOpen}
             aria-controls="docs-sidebar"
             onClick={() => setMenuOpenOn(menuOpen ? null : path)}
@@ -67,11 +71,11 @@ export function DocsRoute() {
             {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
           </Button>
           <Link to={paths.docs.root} className="flex items-center gap-2 font-semibold">
-            <BookOpen className="size-5" aria-hidden /> Hearth Docs
+            <BookOpen className="size-5" aria-hidden /> {t('route.brand')}
           </Link>
           <div className="ml-auto flex items-center gap-2">
             <Link to={paths.home} className="text-sm text-muted-foreground hover:text-foreground hover:underline">
-              Back to Hearth
+              {t('route.back')}
             </Link>
             <ThemeToggle />
           </div>

@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
@@ -45,27 +46,28 @@ function SidebarGroup({ group, forceOpen }: { group: DocNavGroup; forceOpen: boo
 
 /** The docs sidebar: a title filter and collapsible groups; the current page is marked (aria-current). */
 export function DocsSidebar({ groups = docsNav }: { groups?: DocNavGroup[] }) {
+  const { t } = useTranslation('docs');
   const [query, setQuery] = useState('');
   const filterId = useId();
   const visible = filterNav(groups, query);
   const filtering = query.trim() !== '';
   return (
-    <nav aria-label="Documentation" className="space-y-3">
+    <nav aria-label={t('sidebar.label')} className="space-y-3">
       <div className="space-y-1">
         <label htmlFor={filterId} className="text-xs font-medium text-muted-foreground">
-          Filter pages
+          {t('sidebar.filter')}
         </label>
         <Input
           id={filterId}
           type="search"
-          placeholder="Search titles…"
+          placeholder={t('sidebar.placeholder')}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />
       </div>
       {visible.length === 0 ? (
         <p role="status" className="px-2 text-sm text-muted-foreground">
-          No pages match “{query.trim()}”.
+          {t('sidebar.noMatch', { query: query.trim() })}
         </p>
       ) : (
         <ul>

@@ -1,11 +1,13 @@
 import { TriangleAlert } from 'lucide-react';
 import { useDeferredValue } from 'react';
+import { useTranslation } from 'react-i18next';
 import { parseSource } from '../lib/current-page';
 import { DocPageContent } from './doc-page-content';
 
 /** The editor's live preview; a broken front matter shows why instead of a half-rendered page. */
 export function EditorPreview({ source, path }: { source: string; path: string }) {
   // Typing stays responsive on long pages: the preview renders the latest text when React has time.
+  const { t } = useTranslation('docs');
   const deferred = useDeferredValue(source);
   const parsed = parseSource(deferred, path);
   if (parsed.error !== undefined) {
@@ -13,7 +15,7 @@ export function EditorPreview({ source, path }: { source: string; path: string }
       <div role="alert" className="flex gap-2 rounded-md border border-destructive/50 p-4 text-sm text-destructive">
         <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
         <div>
-          <p className="font-medium">The page cannot be shown: its front matter is broken.</p>
+          <p className="font-medium">{t('editor.broken')}</p>
           <p className="mt-1">{parsed.error}</p>
         </div>
       </div>

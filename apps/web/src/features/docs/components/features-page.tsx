@@ -1,17 +1,23 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { featureAreas, MATURITY_MEANING, type Maturity, notBuiltYet } from '../lib/features';
 import { MaturityBadge } from './maturity-badge';
 
 const levels = Object.keys(MATURITY_MEANING) as Maturity[];
+/** "Why stable:" and its kin (keys of the docs namespace). */
+const why = {
+  Stable: 'features.why.Stable',
+  Beta: 'features.why.Beta',
+  Experimental: 'features.why.Experimental',
+} as const satisfies Record<Maturity, string>;
 
 /** What Hearth does today, each feature with a Stable / Beta / Experimental badge and the reason for it. */
 export function FeaturesPage() {
+  const { t } = useTranslation('docs');
   return (
     <>
-      <h1 className="text-3xl font-bold tracking-tight">Features</h1>
-      <p className="mt-2 text-lg text-muted-foreground">
-        What Hearth does today, and how settled each part is. The badges follow the tests, not hopes.
-      </p>
+      <h1 className="text-3xl font-bold tracking-tight">{t('features.title')}</h1>
+      <p className="mt-2 text-lg text-muted-foreground">{t('features.intro')}</p>
       <dl className="mt-6 grid gap-3 rounded-lg border p-4 sm:grid-cols-3">
         {levels.map((level) => (
           <div key={level} className="space-y-1">
@@ -36,12 +42,13 @@ export function FeaturesPage() {
                 </div>
                 <p className="text-sm">{feature.summary}</p>
                 <p className="text-sm text-muted-foreground">
-                  <span className="font-medium">Why {feature.maturity.toLowerCase()}:</span> {feature.why}
+                  <span className="font-medium">{t(why[feature.maturity])}</span> {feature.why}
                   {feature.doc ? (
                     <>
                       {' '}
                       <Link to={feature.doc} className="text-primary underline underline-offset-2">
-                        Read more<span className="sr-only"> about {feature.name}</span>
+                        {t('features.readMore')}
+                        <span className="sr-only"> {t('features.about', { name: feature.name })}</span>
                       </Link>
                     </>
                   ) : null}
@@ -53,7 +60,7 @@ export function FeaturesPage() {
       ))}
       <section aria-labelledby="not-built" className="mt-10">
         <h2 id="not-built" className="text-xl font-semibold">
-          Not available yet
+          {t('features.notYet')}
         </h2>
         <ul className="mt-4 list-disc space-y-1 pl-6 text-sm">
           {notBuiltYet.map((item) => (

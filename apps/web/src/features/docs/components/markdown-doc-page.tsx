@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { mayHaveSession } from '../../../lib/api-client';
@@ -18,6 +19,7 @@ export const EDIT_PARAM = 'edit';
  * while the saved versions load, or when they cannot be fetched). Super admins edit it in place (?edit=1).
  */
 export function MarkdownDocPage({ path }: { path: string }) {
+  const { t } = useTranslation('docs');
   const canEdit = useIsSuperAdmin();
   const [searchParams, setSearchParams] = useSearchParams();
   const { data } = useDocPageOverrides();
@@ -37,7 +39,7 @@ export function MarkdownDocPage({ path }: { path: string }) {
   if (!page) return null;
   const edit = canEdit ? (
     <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-      <Pencil aria-hidden /> Edit page
+      <Pencil aria-hidden /> {t('page.edit')}
     </Button>
   ) : undefined;
   return <DocPageContent page={page} action={edit} />;

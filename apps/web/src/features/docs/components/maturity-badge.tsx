@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import type { Maturity } from '../lib/features';
@@ -9,10 +10,18 @@ const styles: Record<Maturity, string> = {
   Experimental: 'border-purple-700/30 bg-purple-100 text-purple-900 dark:bg-purple-950 dark:text-purple-200',
 };
 
+/** The badge's words (keys of the docs namespace). */
+const labels = {
+  Stable: 'features.maturity.Stable',
+  Beta: 'features.maturity.Beta',
+  Experimental: 'features.maturity.Experimental',
+} as const satisfies Record<Maturity, string>;
+
 export function MaturityBadge({ maturity }: { maturity: Maturity }) {
+  const { t } = useTranslation('docs');
   return (
     <Badge variant="outline" className={cn(styles[maturity])}>
-      {maturity}
+      {t(labels[maturity])}
     </Badge>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-error';
@@ -20,20 +21,21 @@ export function RevisionPreview({
   revision: number;
   currentSource: string;
 }) {
+  const { t } = useTranslation('docs');
   const [view, setView] = useState<View>('changes');
   const query = useDocPageRevision(path, revision);
-  if (query.isPending) return <Spinner label="Loading the version" />;
+  if (query.isPending) return <Spinner label={t('revision.loading')} />;
   if (query.isError) {
     return (
       <p role="alert" className="text-sm text-destructive">
-        Could not load this version: {errorMessage(query.error)}
+        {t('revision.loadError', { message: errorMessage(query.error) })}
       </p>
     );
   }
   const source = query.data.source;
   return (
     <div className="grid gap-3" aria-busy={query.isPlaceholderData}>
-      <div role="group" aria-label="Show" className="flex gap-2">
+      <div role="group" aria-label={t('revision.show')} className="flex gap-2">
         {(['changes', 'preview'] as const).map((option) => (
           <Button
             key={option}
@@ -42,7 +44,7 @@ export function RevisionPreview({
             aria-pressed={view === option}
             onClick={() => setView(option)}
           >
-            {option === 'changes' ? 'Changes' : 'Preview'}
+            {option === 'changes' ? t('revision.changes') : t('revision.preview')}
           </Button>
         ))}
       </div>
@@ -65,17 +67,14 @@ const MARK = { equal: ' ', removed: '−', added: '+' } as const;
 
 /** The lines restoring would remove (red, −) and add (green, +); past the edit cap, whole blocks. */
 export function SourceDiff({ before, after }: { before: string; after: string }) {
+  const { t } = useTranslation('docs');
   const diff = diffLines(before, after);
   if (diff.added === 0 && diff.removed === 0) {
-    return <p className="text-sm text-muted-foreground">Same as the current page.</p>;
+    return <p className="text-sm text-muted-foreground">{t('revision.same')}</p>;
   }
   return (
-    <div role="group" aria-label="Changes against the current page" className="font-mono text-xs">
-      {diff.exact ? null : (
-        <p className="mb-2 font-sans text-sm text-muted-foreground">
-          Too many differences to compare line by line: the changed part is shown as a whole.
-        </p>
-      )}
+    <div role="group" aria-label={t('revision.against')} className="font-mono text-xs">
+      {diff.exact ? null : <p className="mb-2 font-sans text-sm text-muted-foreground">{t('revision.inexact')}</p>}
       {diff.lines.map((line, index) => (
         <div
           key={index}

@@ -1,3 +1,5 @@
+import { i18n } from '../../../lib/i18n';
+
 export interface Crumb {
   label: string;
   /** Absent when no page lives at this level (the crumb is shown as text, never as a link to a 404). */
@@ -16,7 +18,7 @@ const words = (segment: string) => {
 export function breadcrumbsFor(pathname: string, titleOf: (path: string) => string | undefined): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   if (segments[0] !== 'docs') return [];
-  const crumbs: Crumb[] = [{ label: 'Docs', path: '/docs' }];
+  const crumbs: Crumb[] = [{ label: i18n.t('docs:breadcrumbs.root'), path: '/docs' }];
   for (let index = 1; index < segments.length; index += 1) {
     const path = `/${segments.slice(0, index + 1).join('/')}`;
     const title = titleOf(path);

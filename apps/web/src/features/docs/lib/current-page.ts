@@ -1,4 +1,5 @@
 import type { DocPageOverride } from '@hearth/contract';
+import { i18n } from '../../../lib/i18n';
 import { type DocPage, parseDocPage } from './front-matter';
 
 /** The result of parsing an editor's source: the page, or the reason its front matter is broken. */
@@ -7,8 +8,8 @@ export type ParsedSource = { page: DocPage; error?: undefined } | { page?: undef
 /** Parses a page source as the server will; the page must keep its path (the server refuses a moved page). */
 export function parseSource(source: string, path: string): ParsedSource {
   try {
-    const page = parseDocPage(source, 'This page');
-    if (page.path !== path) return { error: `The front matter must keep the page's path: ${path}` };
+    const page = parseDocPage(source, i18n.t('docs:editor.thisPage'));
+    if (page.path !== path) return { error: i18n.t('docs:editor.keepPath', { path }) };
     return { page };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };

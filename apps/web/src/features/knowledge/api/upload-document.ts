@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
 import { upsertDocument } from './get-documents';
 import { knowledgeKeys } from './keys';
 import type { KnowledgeDocument } from './types';
@@ -31,7 +32,7 @@ export function useUploadDocuments(onEach?: (file: File, outcome: KnowledgeDocum
           onEach?.(file, document);
         } catch (error) {
           result.failed.push({ file, error });
-          onEach?.(file, error instanceof Error ? error : new Error('Upload failed'));
+          onEach?.(file, error instanceof Error ? error : new Error(i18n.t('knowledge:toasts.uploadFailed')));
         }
       }
       return result;

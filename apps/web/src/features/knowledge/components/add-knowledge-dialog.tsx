@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -22,6 +23,7 @@ import { FileList } from './file-list';
 
 /** Workspace 'Add Knowledge': a new collection and its first files in one step. */
 export function AddKnowledgeDialog() {
+  const { t } = useTranslation('knowledge');
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -50,18 +52,18 @@ export function AddKnowledgeDialog() {
     <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <DialogTrigger asChild>
         <Button size="sm">
-          <Plus aria-hidden /> Add Knowledge
+          <Plus aria-hidden /> {t('addKnowledge.title')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Add Knowledge</DialogTitle>
-          <DialogDescription>Create a collection and upload its documents.</DialogDescription>
+          <DialogTitle>{t('addKnowledge.title')}</DialogTitle>
+          <DialogDescription>{t('addKnowledge.description')}</DialogDescription>
         </DialogHeader>
-        <TextField label="Collection name" value={name} onValueChange={setName} disabled={busy} maxLength={200} />
+        <TextField label={t('collection.name')} value={name} onValueChange={setName} disabled={busy} maxLength={200} />
         <TextField
-          label="Description"
-          hint="Optional"
+          label={t('collection.description')}
+          hint={t('collection.optional')}
           value={description}
           onValueChange={setDescription}
           disabled={busy}
@@ -70,15 +72,15 @@ export function AddKnowledgeDialog() {
           accept={acceptAttribute('workspace')}
           onFiles={files.add}
           disabled={busy}
-          hint="PDF, Word, TXT, MD, JSON and CSV up to 10 MB each."
+          hint={t('dropZone.workspaceHint')}
         />
         <FileList files={files.files} onRemove={files.remove} disabled={busy} />
         <DialogFooter>
           <Button variant="outline" onClick={() => setOpen(false)} disabled={busy}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button onClick={() => void submit()} disabled={!name.trim() || files.files.length === 0 || busy}>
-            {busy ? 'Uploading...' : 'Create'}
+            {busy ? t('uploading') : t('addKnowledge.create')}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,5 +1,6 @@
 import { ADVANCED_MAX_RESULTS, type AdvancedRetrievalOptions } from '@hearth/contract';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Label } from '../../../components/ui/label';
 import { Slider } from '../../../components/ui/slider';
 import { Switch } from '../../../components/ui/switch';
@@ -7,11 +8,12 @@ import { cn } from '../../../lib/cn';
 
 type Toggle = 'useQueryExpansion' | 'useReranking' | 'useMultiStepReasoning';
 
-const TOGGLES: { key: Toggle; label: string; hint: string }[] = [
-  { key: 'useQueryExpansion', label: 'Query expansion', hint: 'Also search synonyms and rephrasings' },
-  { key: 'useReranking', label: 'Reranking', hint: 'Re-order the best matches by closeness to the question' },
-  { key: 'useMultiStepReasoning', label: 'Multi-step reasoning', hint: 'Search each part of a compound question' },
-];
+/** Labels and hints are keys of the knowledge namespace. */
+const TOGGLES = [
+  { key: 'useQueryExpansion', label: 'advanced.queryExpansion', hint: 'advanced.queryExpansionHint' },
+  { key: 'useReranking', label: 'advanced.reranking', hint: 'advanced.rerankingHint' },
+  { key: 'useMultiStepReasoning', label: 'advanced.multiStep', hint: 'advanced.multiStepHint' },
+] as const satisfies readonly { key: Toggle; label: string; hint: string }[];
 
 interface AdvancedRetrievalControlsProps {
   options: AdvancedRetrievalOptions;
@@ -21,15 +23,16 @@ interface AdvancedRetrievalControlsProps {
 
 /** The spec's advanced retrieval controls: a master switch (off by default), three toggles and max results. */
 export function AdvancedRetrievalControls({ options, onChange, className }: AdvancedRetrievalControlsProps) {
+  const { t } = useTranslation('knowledge');
   const id = useId();
   const set = (patch: Partial<AdvancedRetrievalOptions>) => onChange({ ...options, ...patch });
   return (
-    <section aria-label="Advanced retrieval settings" className={cn('space-y-3 rounded-md border p-3', className)}>
+    <section aria-label={t('advanced.settings')} className={cn('space-y-3 rounded-md border p-3', className)}>
       <div className="flex items-center justify-between gap-3">
         <div className="space-y-1">
-          <Label htmlFor={`${id}-enabled`}>Advanced retrieval</Label>
+          <Label htmlFor={`${id}-enabled`}>{t('advanced.title')}</Label>
           <p id={`${id}-enabled-hint`} className="text-xs text-muted-foreground">
-            Smarter search of the selected collections
+            {t('advanced.hint')}
           </p>
         </div>
         <Switch
@@ -44,9 +47,9 @@ export function AdvancedRetrievalControls({ options, onChange, className }: Adva
           {TOGGLES.map((toggle) => (
             <div key={toggle.key} className="flex items-center justify-between gap-3">
               <div className="space-y-1">
-                <Label htmlFor={`${id}-${toggle.key}`}>{toggle.label}</Label>
+                <Label htmlFor={`${id}-${toggle.key}`}>{t(toggle.label)}</Label>
                 <p id={`${id}-${toggle.key}-hint`} className="text-xs text-muted-foreground">
-                  {toggle.hint}
+                  {t(toggle.hint)}
                 </p>
               </div>
               <Switch
@@ -59,7 +62,7 @@ export function AdvancedRetrievalControls({ options, onChange, className }: Adva
           ))}
           <div className="space-y-2">
             <div className="flex items-center justify-between">
-              <Label htmlFor={`${id}-max`}>Max results</Label>
+              <Label htmlFor={`${id}-max`}>{t('advanced.maxResults')}</Label>
               <output htmlFor={`${id}-max`} className="text-sm tabular-nums" aria-live="polite">
                 {options.maxResults}
               </output>

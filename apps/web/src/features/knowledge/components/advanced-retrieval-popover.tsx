@@ -1,6 +1,7 @@
 import type { AdvancedRetrievalOptions } from '@hearth/contract';
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { AdvancedRetrievalControls } from './advanced-retrieval-controls';
@@ -16,6 +17,7 @@ interface AdvancedRetrievalPopoverProps {
  * outside closes the panel (focus goes back to the button on Escape).
  */
 export function AdvancedRetrievalPopover({ options, onChange }: AdvancedRetrievalPopoverProps) {
+  const { t } = useTranslation('knowledge');
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -47,12 +49,12 @@ export function AdvancedRetrievalPopover({ options, onChange }: AdvancedRetrieva
         size="sm"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        aria-label={`Advanced retrieval settings (${options.enabled ? 'on' : 'off'})`}
+        aria-label={options.enabled ? t('advanced.buttonOn') : t('advanced.buttonOff')}
         onClick={() => setOpen((value) => !value)}
         className={cn('h-9 gap-1 px-2', options.enabled && 'text-primary')}
       >
         <SlidersHorizontal aria-hidden />
-        <span className="text-xs">{options.enabled ? 'Advanced: on' : 'Advanced'}</span>
+        <span className="text-xs">{options.enabled ? t('advanced.shortOn') : t('advanced.short')}</span>
       </Button>
       {open ? (
         <div

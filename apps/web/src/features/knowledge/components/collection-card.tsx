@@ -1,4 +1,5 @@
 import { FileText } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { useCollectionEmbedding } from '../api/get-embedding-status';
 import type { KnowledgeCollection } from '../api/types';
@@ -15,6 +16,7 @@ interface CollectionCardProps {
 
 /** Name, description or 'No description', document count, last update, two recent file names, delete. */
 export function CollectionCard({ collection, selected = false, onSelect, onDeleted }: CollectionCardProps) {
+  const { t } = useTranslation('knowledge');
   const names = recentNames(collection.recent_documents);
   const embedding = useCollectionEmbedding(collection.id);
   // Someone else's collection shared with the caller (issue 16): no sharing or deleting here.
@@ -39,7 +41,7 @@ export function CollectionCard({ collection, selected = false, onSelect, onDelet
         )}
         {shared ? (
           <span className="shrink-0 rounded-md border px-1.5 py-0.5 text-xs text-muted-foreground">
-            {collection.access === 'write' ? 'Shared with you · can add' : 'Shared with you · read-only'}
+            {collection.access === 'write' ? t('collection.sharedWrite') : t('collection.sharedRead')}
           </span>
         ) : (
           <div className="flex shrink-0">
@@ -55,8 +57,11 @@ export function CollectionCard({ collection, selected = false, onSelect, onDelet
       {embedding && embedding.status.total_chunks > 0 ? (
         <p className="text-xs text-muted-foreground" data-testid="collection-embedding">
           {embedding.status.embedded_chunks < embedding.status.total_chunks
-            ? `Re-embedding ${embedding.status.embedded_chunks}/${embedding.status.total_chunks}`
-            : `Embedded with ${embedding.model}`}
+            ? t('collection.reembedding', {
+                done: embedding.status.embedded_chunks,
+                total: embedding.status.total_chunks,
+              })
+            : t('collection.embeddedWith', { model: embedding.model })}
         </p>
       ) : null}
       {names.length > 0 ? (

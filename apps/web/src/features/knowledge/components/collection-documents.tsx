@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocuments } from '../api/get-documents';
 import type { KnowledgeCollection } from '../api/types';
@@ -12,12 +13,13 @@ import { UploadFilesButton } from './upload-files-button';
 
 /** The selected collection's document grid with its Upload Files button, and its retrieval quality card. */
 export function CollectionDocuments({ collection }: { collection: KnowledgeCollection }) {
+  const { t } = useTranslation('knowledge');
   const documents = useDocuments(collection.id);
   const [openId, setOpenId] = useState<string | null>(null);
   useErrorToast(documents.isError, MESSAGES.loadDocuments);
   const list = documents.data?.documents ?? [];
   return (
-    <section aria-label={`Documents in ${collection.name}`} className="grid content-start gap-4">
+    <section aria-label={t('documents.label', { name: collection.name })} className="grid content-start gap-4">
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 className="text-lg font-semibold break-words">{collection.name}</h2>
@@ -29,7 +31,7 @@ export function CollectionDocuments({ collection }: { collection: KnowledgeColle
         <Spinner />
       ) : list.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
-          No documents yet. Upload files to add them to this collection.
+          {t('documents.empty')}
         </p>
       ) : (
         <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">

@@ -1,4 +1,5 @@
 import { Check, ChevronDown, Library, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   DropdownMenu,
@@ -13,11 +14,12 @@ import { summarizeSelection } from '../lib/picker';
 
 /** 'Search in:' above the chat input: chips for 1 to 3 selected collections, otherwise a count or 'All collections'. */
 export function CollectionPicker({ picker }: { picker: CollectionPickerState }) {
+  const { t } = useTranslation('knowledge');
   if (picker.collections.length === 0) return null;
   const summary = summarizeSelection(picker.selected, picker.collections);
   return (
     <div className="flex flex-wrap items-center gap-2 text-xs" data-testid="collection-picker">
-      <span className="text-muted-foreground">Search in:</span>
+      <span className="text-muted-foreground">{t('picker.searchIn')}</span>
       {summary.kind === 'chips'
         ? summary.names.map((name, index) => (
             <span
@@ -27,7 +29,7 @@ export function CollectionPicker({ picker }: { picker: CollectionPickerState }) 
               {name}
               <button
                 type="button"
-                aria-label={`Remove ${name}`}
+                aria-label={t('picker.remove', { name })}
                 onClick={() => {
                   const id = picker.selected[index];
                   if (id) picker.toggle(id);
@@ -42,12 +44,12 @@ export function CollectionPicker({ picker }: { picker: CollectionPickerState }) 
         <DropdownMenuTrigger asChild>
           <Button variant="outline" size="sm" className="h-7">
             <Library aria-hidden />
-            {summary.kind === 'all' ? 'All collections' : summary.kind === 'count' ? summary.label : 'Change'}
+            {summary.kind === 'all' ? t('picker.all') : summary.kind === 'count' ? summary.label : t('picker.change')}
             <ChevronDown aria-hidden />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start" className="max-h-72 overflow-auto">
-          <DropdownMenuLabel>Collections to search</DropdownMenuLabel>
+          <DropdownMenuLabel>{t('picker.label')}</DropdownMenuLabel>
           {picker.collections.map((collection) => {
             const on = picker.selected.includes(collection.id);
             return (
@@ -66,12 +68,12 @@ export function CollectionPicker({ picker }: { picker: CollectionPickerState }) 
             );
           })}
           <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={picker.clear}>Search all collections</DropdownMenuItem>
+          <DropdownMenuItem onSelect={picker.clear}>{t('picker.searchAll')}</DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
       {picker.indexing ? (
         <span className="text-amber-600 dark:text-amber-400" role="status">
-          Some documents are still being indexed
+          {t('picker.indexing')}
         </span>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import { Lightbulb, Plus, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useCollectionSuggestions } from '../hooks/use-collection-suggestions';
 import type { CollectionPickerState } from '../hooks/use-collection-picker';
 
@@ -10,13 +11,14 @@ interface CollectionSuggestionsProps {
 
 /** 'Search in Contracts?' chips above the chat input: one click adds the collection to the 'Search in:' picker. */
 export function CollectionSuggestions({ draft, picker }: CollectionSuggestionsProps) {
+  const { t } = useTranslation('knowledge');
   const { suggestions, dismiss, dismissAll } = useCollectionSuggestions(draft, picker.selected.length === 0);
   if (suggestions.length === 0) return null;
   return (
     <div
       className="flex flex-wrap items-center gap-2 pb-1 text-xs"
       role="group"
-      aria-label="Suggested collections"
+      aria-label={t('suggestions.label')}
       data-testid="collection-suggestions"
     >
       <Lightbulb className="size-3 text-muted-foreground" aria-hidden />
@@ -35,12 +37,12 @@ export function CollectionSuggestions({ draft, picker }: CollectionSuggestionsPr
             }}
           >
             <Plus className="size-3" aria-hidden />
-            Search in {suggestion.name}?
+            {t('suggestions.searchIn', { name: suggestion.name })}
           </button>
           <button
             type="button"
             className="rounded-r-full py-0.5 pr-2 pl-1 hover:bg-primary/10"
-            aria-label={`Dismiss suggestion ${suggestion.name}`}
+            aria-label={t('suggestions.dismissOne', { name: suggestion.name })}
             onClick={() => dismiss(suggestion.collection_id)}
           >
             <X className="size-3" aria-hidden />
@@ -49,7 +51,7 @@ export function CollectionSuggestions({ draft, picker }: CollectionSuggestionsPr
       ))}
       {suggestions.length > 1 ? (
         <button type="button" className="text-muted-foreground hover:underline" onClick={dismissAll}>
-          Dismiss
+          {t('suggestions.dismiss')}
         </button>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast-store';
@@ -8,6 +9,7 @@ import { MESSAGES } from '../lib/messages';
 
 /** Delete with a confirmation; the collection's documents, chunks and files go with it on the server. */
 export function DeleteCollectionButton({ id, name, onDeleted }: { id: string; name: string; onDeleted?: () => void }) {
+  const { t } = useTranslation('knowledge');
   const [open, setOpen] = useState(false);
   const remove = useDeleteCollection();
   const confirm = () =>
@@ -23,7 +25,7 @@ export function DeleteCollectionButton({ id, name, onDeleted }: { id: string; na
       <Button
         variant="ghost"
         size="icon"
-        aria-label={`Delete collection ${name}`}
+        aria-label={t('deleteCollection.label', { name })}
         onClick={(event) => {
           event.stopPropagation();
           setOpen(true);
@@ -34,9 +36,9 @@ export function DeleteCollectionButton({ id, name, onDeleted }: { id: string; na
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title="Delete collection?"
-        description={`"${name}" and all of its documents will be deleted. This cannot be undone.`}
-        confirmLabel="Delete"
+        title={t('deleteCollection.title')}
+        description={t('deleteCollection.description', { name })}
+        confirmLabel={t('deleteCollection.confirm')}
         onConfirm={confirm}
         pending={remove.isPending}
       />

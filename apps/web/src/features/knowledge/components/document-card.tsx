@@ -1,7 +1,8 @@
 import { RotateCcw, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '../../../lib/i18n';
 import { useDeleteDocument } from '../api/delete-document';
 import { useRetryDocument } from '../api/retry-document';
 import type { KnowledgeDocument } from '../api/types';
@@ -11,6 +12,7 @@ import { DocumentStatus } from './document-status';
 
 /** One document in the grid: click the name to read its extracted text; a failed one can be retried or deleted. */
 export function DocumentCard({ document, onOpen }: { document: KnowledgeDocument; onOpen: () => void }) {
+  const { t } = useTranslation('knowledge');
   const remove = useDeleteDocument();
   const retry = useRetryDocument();
   const type = fileExtension(document.file_name).toUpperCase() || document.file_type;
@@ -27,12 +29,12 @@ export function DocumentCard({ document, onOpen }: { document: KnowledgeDocument
         <Button
           variant="ghost"
           size="icon"
-          aria-label={`Delete document ${document.file_name}`}
+          aria-label={t('document.delete', { name: document.file_name })}
           disabled={remove.isPending}
           onClick={() =>
             remove.mutate(document.id, {
               onError: (error) =>
-                toast({ title: 'Error deleting document', description: error.message, variant: 'destructive' }),
+                toast({ title: t('document.deleteFailed'), description: error.message, variant: 'destructive' }),
             })
           }
         >
@@ -40,7 +42,7 @@ export function DocumentCard({ document, onOpen }: { document: KnowledgeDocument
         </Button>
       </div>
       <p className="text-xs text-muted-foreground">
-        {type} · {formatBytes(document.file_size)} · {formatDate(document.created_at, '')}
+        {type} · {formatBytes(document.file_size)} · {formatDate(document.created_at)}
       </p>
       <DocumentStatus document={document} />
       {document.status === 'failed' ? (
@@ -48,17 +50,17 @@ export function DocumentCard({ document, onOpen }: { document: KnowledgeDocument
           variant="outline"
           size="sm"
           className="w-fit"
-          aria-label={`Retry document ${document.file_name}`}
+          aria-label={t('document.retryLabel', { name: document.file_name })}
           disabled={retry.isPending}
           onClick={() =>
             retry.mutate(document.id, {
               onError: (error) =>
-                toast({ title: 'Error retrying document', description: error.message, variant: 'destructive' }),
+                toast({ title: t('document.retryFailed'), description: error.message, variant: 'destructive' }),
             })
           }
         >
           <RotateCcw aria-hidden />
-          Retry
+          {t('document.retry')}
         </Button>
       ) : null}
     </article>

@@ -1,9 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Progress } from '../../../components/ui/progress';
 import type { KnowledgeDocument } from '../api/types';
 import { percent } from '../lib/format';
 
-const LABELS = { queued: 'Queued', processing: 'Processing', ready: 'Ready', failed: 'Failed' } as const;
+const LABELS = {
+  queued: 'document.status.queued',
+  processing: 'document.status.processing',
+  ready: 'document.status.ready',
+  failed: 'document.status.failed',
+} as const;
 
 /** The status badge; a progress bar while queued or processing; the error when it failed. */
 export function DocumentStatus({
@@ -11,6 +17,7 @@ export function DocumentStatus({
 }: {
   document: Pick<KnowledgeDocument, 'status' | 'progress' | 'error' | 'file_name'>;
 }) {
+  const { t } = useTranslation('knowledge');
   const busy = document.status === 'queued' || document.status === 'processing';
   return (
     <div className="grid gap-1">
@@ -19,13 +26,13 @@ export function DocumentStatus({
         className="w-fit"
         data-testid="document-status"
       >
-        {LABELS[document.status]}
+        {t(LABELS[document.status])}
         {document.status === 'processing' ? ` ${percent(document.progress)}%` : ''}
       </Badge>
       {busy ? (
         <Progress
           value={document.status === 'queued' ? null : percent(document.progress)}
-          label={`Indexing ${document.file_name}`}
+          label={t('document.indexing', { name: document.file_name })}
         />
       ) : null}
       {document.status === 'failed' && document.error ? (

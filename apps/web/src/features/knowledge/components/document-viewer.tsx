@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
@@ -22,6 +23,7 @@ interface DocumentViewerProps {
 
 /** The extracted text of one document, shown as plain text (React escapes it; nothing is parsed as HTML). */
 export function DocumentViewer({ id, onClose, passage }: DocumentViewerProps) {
+  const { t } = useTranslation('knowledge');
   const document = useDocument(id);
   const content = document.data?.content ?? '';
   const passageText = passage?.text ?? null;
@@ -35,18 +37,22 @@ export function DocumentViewer({ id, onClose, passage }: DocumentViewerProps) {
     // jsdom has no scrollIntoView; browsers always do.
     if (start !== undefined) mark.current?.scrollIntoView?.({ block: 'center' });
   }, [start, id]);
-  const page = passage?.page ? `, page ${passage.page}` : '';
-  const description = passage
-    ? range
-      ? `Extracted content, at the cited passage${page}`
-      : `Extracted content. The cited passage${page} could not be found in the extracted text.`
-    : 'Extracted content';
+  const page = passage?.page ?? null;
+  const description = !passage
+    ? t('viewer.extracted')
+    : range
+      ? page
+        ? t('viewer.atPassagePage', { page })
+        : t('viewer.atPassage')
+      : page
+        ? t('viewer.notFoundPage', { page })
+        : t('viewer.notFound');
 
   return (
     <Dialog open={id !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent className="max-w-3xl">
         <DialogHeader>
-          <DialogTitle className="break-all">{document.data?.file_name ?? 'Document'}</DialogTitle>
+          <DialogTitle className="break-all">{document.data?.file_name ?? t('viewer.document')}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {document.isPending ? (
@@ -59,7 +65,7 @@ export function DocumentViewer({ id, onClose, passage }: DocumentViewerProps) {
             className="max-h-[60vh] overflow-auto rounded-md bg-muted p-3 text-sm whitespace-pre-wrap break-words"
           >
             {!content ? (
-              'No content has been extracted yet.'
+              t('viewer.noContent')
             ) : range ? (
               <>
                 {content.slice(0, range.start)}
@@ -79,7 +85,7 @@ export function DocumentViewer({ id, onClose, passage }: DocumentViewerProps) {
         )}
         {id ? (
           <a href={apiPaths.knowledge.documentFile(id)} download className={buttonClasses('outline', 'sm')}>
-            <Download aria-hidden /> Download original
+            <Download aria-hidden /> {t('viewer.download')}
           </a>
         ) : null}
       </DialogContent>

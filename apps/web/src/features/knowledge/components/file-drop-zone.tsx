@@ -1,5 +1,6 @@
 import { UploadCloud } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 
 interface FileDropZoneProps {
@@ -11,7 +12,9 @@ interface FileDropZoneProps {
 }
 
 /** Choose files by click or drag and drop. */
-export function FileDropZone({ accept, onFiles, hint, disabled = false, label = 'Choose files' }: FileDropZoneProps) {
+export function FileDropZone({ accept, onFiles, hint, disabled = false, label: labelProp }: FileDropZoneProps) {
+  const { t } = useTranslation('knowledge');
+  const label = labelProp ?? t('dropZone.choose');
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const onDrop = (event: DragEvent) => {
@@ -41,7 +44,7 @@ export function FileDropZone({ accept, onFiles, hint, disabled = false, label = 
       >
         {label}
       </button>
-      <p className="text-xs text-muted-foreground">or drag and drop them here. {hint}</p>
+      <p className="text-xs text-muted-foreground">{t('dropZone.orDrag', { hint })}</p>
       <input
         ref={input}
         type="file"

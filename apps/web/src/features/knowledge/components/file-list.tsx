@@ -1,4 +1,5 @@
 import { X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { sizeInKb } from '../lib/format';
 
@@ -12,9 +13,10 @@ export function FileList({
   onRemove: (index: number) => void;
   disabled: boolean;
 }) {
+  const { t } = useTranslation('knowledge');
   if (files.length === 0) return null;
   return (
-    <ul className="grid max-h-48 gap-1 overflow-auto text-sm" aria-label="Selected files">
+    <ul className="grid max-h-48 gap-1 overflow-auto text-sm" aria-label={t('files.selected')}>
       {files.map((file, index) => (
         <li
           key={`${file.name}-${index}`}
@@ -27,7 +29,7 @@ export function FileList({
               variant="ghost"
               size="icon"
               className="size-6"
-              aria-label={`Remove ${file.name}`}
+              aria-label={t('files.remove', { name: file.name })}
               disabled={disabled}
               onClick={() => onRemove(index)}
             >

@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCollections } from '../api/get-collections';
@@ -13,6 +14,7 @@ import { ScrapeDialog } from './scrape-dialog';
 
 /** /knowledge: collections on the left (searched on the server), the selected one's documents on the right. */
 export function KnowledgeScreen() {
+  const { t } = useTranslation('knowledge');
   const [q, setQ] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const collections = useCollections(q);
@@ -24,7 +26,7 @@ export function KnowledgeScreen() {
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 p-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight">Knowledge Base</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{t('screen.title')}</h1>
         <div className="flex gap-2">
           <ScrapeDialog defaultCollectionId={selected?.id} />
           <NewCollectionDialog onCreated={(collection) => setSelectedId(collection.id)} />
@@ -35,8 +37,8 @@ export function KnowledgeScreen() {
           <div className="relative">
             <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
             <Input
-              aria-label="Search collections"
-              placeholder="Search collections"
+              aria-label={t('screen.search')}
+              placeholder={t('screen.search')}
               className="pl-8"
               value={q}
               onChange={(event) => setQ(event.target.value)}
@@ -45,9 +47,7 @@ export function KnowledgeScreen() {
           {collections.isPending ? (
             <Spinner />
           ) : list.length === 0 ? (
-            <p className="text-sm text-muted-foreground">
-              {q.trim() ? 'No collections match.' : 'No collections yet.'}
-            </p>
+            <p className="text-sm text-muted-foreground">{q.trim() ? t('screen.noMatch') : t('screen.empty')}</p>
           ) : (
             list.map((collection) => (
               <CollectionCard
@@ -64,7 +64,7 @@ export function KnowledgeScreen() {
           <CollectionDocuments key={selected.id} collection={selected} />
         ) : (
           <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
-            Create a collection to start adding documents.
+            {t('screen.createFirst')}
           </p>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -18,6 +19,7 @@ import { checkCollectionName, MESSAGES } from '../lib/messages';
 
 /** New Collection: a required name and an optional description. */
 export function NewCollectionDialog({ onCreated }: { onCreated?: (collection: KnowledgeCollection) => void }) {
+  const { t } = useTranslation('knowledge');
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -45,26 +47,26 @@ export function NewCollectionDialog({ onCreated }: { onCreated?: (collection: Kn
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button size="sm">
-          <Plus aria-hidden /> New Collection
+          <Plus aria-hidden /> {t('newCollection.title')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <form onSubmit={submit} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>New Collection</DialogTitle>
-            <DialogDescription>Group documents so chat can search them together.</DialogDescription>
+            <DialogTitle>{t('newCollection.title')}</DialogTitle>
+            <DialogDescription>{t('newCollection.description')}</DialogDescription>
           </DialogHeader>
-          <TextField label="Collection name" value={name} onValueChange={setName} maxLength={200} />
+          <TextField label={t('collection.name')} value={name} onValueChange={setName} maxLength={200} />
           <TextField
-            label="Description"
-            hint="Optional"
+            label={t('collection.description')}
+            hint={t('collection.optional')}
             value={description}
             onValueChange={setDescription}
             maxLength={1000}
           />
           <DialogFooter>
             <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Collection'}
+              {create.isPending ? t('newCollection.creating') : t('newCollection.create')}
             </Button>
           </DialogFooter>
         </form>

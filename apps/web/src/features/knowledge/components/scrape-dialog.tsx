@@ -1,6 +1,7 @@
 import { SCRAPE_MAX_PAGES } from '@hearth/contract';
 import { Globe } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -50,6 +51,7 @@ function CheckboxField(props: {
 
 /** Scrape Website: a page (and optionally its sitemap) becomes documents of a collection, indexed like uploads. */
 export function ScrapeDialog({ defaultCollectionId }: { defaultCollectionId?: string }) {
+  const { t } = useTranslation('knowledge');
   const [open, setOpen] = useState(false);
   const [url, setUrl] = useState('');
   const [chosenId, setChosenId] = useState('');
@@ -86,19 +88,17 @@ export function ScrapeDialog({ defaultCollectionId }: { defaultCollectionId?: st
     <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <DialogTrigger asChild>
         <Button size="sm" variant="outline">
-          <Globe aria-hidden /> Scrape Website
+          <Globe aria-hidden /> {t('scrape.title')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <form onSubmit={submit} className="grid gap-4" aria-busy={busy} noValidate>
           <DialogHeader>
-            <DialogTitle>Scrape Website</DialogTitle>
-            <DialogDescription>
-              Import a web page into a collection. With the sitemap, up to {SCRAPE_MAX_PAGES} pages of the same site.
-            </DialogDescription>
+            <DialogTitle>{t('scrape.title')}</DialogTitle>
+            <DialogDescription>{t('scrape.description', { max: SCRAPE_MAX_PAGES })}</DialogDescription>
           </DialogHeader>
           <TextField
-            label="URL"
+            label={t('scrape.url')}
             type="url"
             placeholder="https://example.org"
             value={url}
@@ -107,9 +107,9 @@ export function ScrapeDialog({ defaultCollectionId }: { defaultCollectionId?: st
             autoFocus
           />
           <div className="grid gap-2">
-            <Label htmlFor="scrape-collection">Collection</Label>
+            <Label htmlFor="scrape-collection">{t('collection.label')}</Label>
             {collections.length === 0 ? (
-              <p className="text-sm text-muted-foreground">Create a collection first.</p>
+              <p className="text-sm text-muted-foreground">{t('scrape.createFirst')}</p>
             ) : (
               <select
                 id="scrape-collection"
@@ -127,30 +127,30 @@ export function ScrapeDialog({ defaultCollectionId }: { defaultCollectionId?: st
             )}
           </div>
           <CheckboxField
-            label="Respect robots.txt"
-            hint="Skip pages the site asks crawlers not to read."
+            label={t('scrape.robots')}
+            hint={t('scrape.robotsHint')}
             checked={respectRobots}
             disabled={busy}
             onChange={setRespectRobots}
           />
           <CheckboxField
-            label="Follow sitemap"
-            hint={`Also import pages listed in the site's sitemap (same site, at most ${SCRAPE_MAX_PAGES}).`}
+            label={t('scrape.sitemap')}
+            hint={t('scrape.sitemapHint', { max: SCRAPE_MAX_PAGES })}
             checked={followSitemap}
             disabled={busy}
             onChange={setFollowSitemap}
           />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={busy}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button type="submit" disabled={busy || collections.length === 0}>
               {busy ? (
                 <>
-                  <Spinner label="Scraping" /> Scraping...
+                  <Spinner label={t('scrape.scrapingLabel')} /> {t('scrape.scraping')}
                 </>
               ) : (
-                'Scrape'
+                t('scrape.submit')
               )}
             </Button>
           </DialogFooter>

@@ -1,6 +1,7 @@
 import type { CollectionShare } from '@hearth/contract';
 import { Share2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -17,17 +18,19 @@ import { useCollectionShares, useSetCollectionShares, useShareableGroups } from 
 
 type Choice = 'none' | 'read' | 'write';
 const selectClass = 'h-9 rounded-md border bg-background px-2 text-sm';
-const CHOICES: { value: Choice; label: string }[] = [
-  { value: 'none', label: 'Not shared' },
-  { value: 'read', label: 'Can search and read' },
-  { value: 'write', label: 'Can also add documents' },
-];
+/** Labels are keys of the knowledge namespace. */
+const CHOICES = [
+  { value: 'none', label: 'share.none' },
+  { value: 'read', label: 'share.read' },
+  { value: 'write', label: 'share.write' },
+] as const satisfies readonly { value: Choice; label: string }[];
 
 /**
  * Share a collection with groups of the owner's organisation or the whole organisation (issue 16). Readers
  * search and chat with it; writers also add documents. Only the owner deletes documents or the collection.
  */
 export function ShareCollectionDialog({ id, name }: { id: string; name: string }) {
+  const { t } = useTranslation('knowledge');
   const [open, setOpen] = useState(false);
   const { user } = useAuth();
   const shares = useCollectionShares(id, open);
@@ -41,12 +44,12 @@ export function ShareCollectionDialog({ id, name }: { id: string; name: string }
   const organizationId = user?.organization_id ?? null;
   const subjects = [
     ...(organizationId
-      ? [{ subject: 'organization' as const, id: organizationId, label: 'Everyone in my organisation' }]
+      ? [{ subject: 'organization' as const, id: organizationId, label: t('share.organisation') }]
       : []),
     ...(groups.data?.groups.map((group) => ({
       subject: 'group' as const,
       id: group.id,
-      label: `Group: ${group.name}`,
+      label: t('share.group', { name: group.name }),
     })) ?? []),
   ];
   const submit = () => {
@@ -57,10 +60,12 @@ export function ShareCollectionDialog({ id, name }: { id: string; name: string }
     save.mutate(list, {
       onSuccess: () => {
         setOpen(false);
-        toast({ title: 'Sharing saved', description: list.length ? `${name} is shared.` : `${name} is private.` });
+        toast({
+          title: t('share.saved'),
+          description: list.length ? t('share.shared', { name }) : t('share.private', { name }),
+        });
       },
-      onError: (error) =>
-        toast({ title: 'Could not save sharing', description: error.message, variant: 'destructive' }),
+      onError: (error) => toast({ title: t('share.failed'), description: error.message, variant: 'destructive' }),
     });
   };
 
@@ -76,7 +81,7 @@ export function ShareCollectionDialog({ id, name }: { id: string; name: string }
         <Button
           variant="ghost"
           size="icon"
-          aria-label={`Share collection ${name}`}
+          aria-label={t('share.button', { name })}
           onClick={(event) => event.stopPropagation()}
         >
           <Share2 aria-hidden />
@@ -84,27 +89,25 @@ export function ShareCollectionDialog({ id, name }: { id: string; name: string }
       </DialogTrigger>
       <DialogContent onClick={(event) => event.stopPropagation()}>
         <DialogHeader>
-          <DialogTitle>Share {name}</DialogTitle>
-          <DialogDescription>
-            Members find its documents in search and chat. Only you can delete documents or the collection.
-          </DialogDescription>
+          <DialogTitle>{t('share.title', { name })}</DialogTitle>
+          <DialogDescription>{t('share.description')}</DialogDescription>
         </DialogHeader>
         {subjects.length === 0 && groups.isSuccess ? (
-          <p className="text-sm text-muted-foreground">Your organisation has no groups yet.</p>
+          <p className="text-sm text-muted-foreground">{t('share.noGroups')}</p>
         ) : null}
         <ul className="grid gap-2">
           {subjects.map((entry) => (
             <li key={entry.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
               <span className="min-w-0 break-words">{entry.label}</span>
               <select
-                aria-label={`Access for ${entry.label}`}
+                aria-label={t('share.access', { label: entry.label })}
                 className={selectClass}
                 value={choiceOf(entry.id)}
                 onChange={(event) => setEdits({ ...edits, [entry.id]: event.target.value as Choice })}
               >
                 {CHOICES.map((choice) => (
                   <option key={choice.value} value={choice.value}>
-                    {choice.label}
+                    {t(choice.label)}
                   </option>
                 ))}
               </select>
@@ -113,7 +116,7 @@ export function ShareCollectionDialog({ id, name }: { id: string; name: string }
         </ul>
         <DialogFooter>
           <Button onClick={submit} disabled={save.isPending || shares.isPending}>
-            Save sharing
+            {t('share.save')}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,5 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -22,6 +23,7 @@ import { FileList } from './file-list';
 
 /** Workspace 'Upload Documents': files into an existing collection. */
 export function UploadDocumentsDialog({ collections }: { collections: KnowledgeCollection[] }) {
+  const { t } = useTranslation('knowledge');
   const [open, setOpen] = useState(false);
   const [collectionId, setCollectionId] = useState('');
   const files = useWorkspaceFiles();
@@ -49,16 +51,16 @@ export function UploadDocumentsDialog({ collections }: { collections: KnowledgeC
     <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <DialogTrigger asChild>
         <Button size="sm" variant="outline" disabled={collections.length === 0}>
-          <Upload aria-hidden /> Upload Documents
+          <Upload aria-hidden /> {t('uploadDocuments.title')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Upload Documents</DialogTitle>
-          <DialogDescription>Add documents to one of your collections.</DialogDescription>
+          <DialogTitle>{t('uploadDocuments.title')}</DialogTitle>
+          <DialogDescription>{t('uploadDocuments.description')}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">
-          <Label htmlFor="upload-collection">Collection</Label>
+          <Label htmlFor="upload-collection">{t('collection.label')}</Label>
           <select
             id="upload-collection"
             className="h-9 rounded-md border bg-background px-3 text-sm"
@@ -66,7 +68,7 @@ export function UploadDocumentsDialog({ collections }: { collections: KnowledgeC
             disabled={busy}
             onChange={(event) => setCollectionId(event.target.value)}
           >
-            <option value="">Select a collection</option>
+            <option value="">{t('uploadDocuments.select')}</option>
             {collections.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -78,15 +80,15 @@ export function UploadDocumentsDialog({ collections }: { collections: KnowledgeC
           accept={acceptAttribute('workspace')}
           onFiles={files.add}
           disabled={busy}
-          hint="PDF, Word, TXT, MD, JSON and CSV up to 10 MB each."
+          hint={t('dropZone.workspaceHint')}
         />
         <FileList files={files.files} onRemove={files.remove} disabled={busy} />
         <DialogFooter>
           <Button variant="outline" onClick={() => setOpen(false)} disabled={busy}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button onClick={submit} disabled={busy}>
-            {busy ? 'Uploading...' : 'Upload'}
+            {busy ? t('uploading') : t('uploadDocuments.submit')}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,5 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { useUploadDocuments } from '../api/upload-document';
@@ -8,6 +9,7 @@ import { MESSAGES } from '../lib/messages';
 
 /** Knowledge Base 'Upload Files': the picked files go up one at a time, in order. */
 export function UploadFilesButton({ collectionId }: { collectionId: string }) {
+  const { t } = useTranslation('knowledge');
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadDocuments();
 
@@ -17,7 +19,7 @@ export function UploadFilesButton({ collectionId }: { collectionId: string }) {
     if (skipped.length)
       toast({
         ...MESSAGES.uploadFailed,
-        description: `Unsupported file type: ${skipped.map((f) => f.name).join(', ')}`,
+        description: t('upload.unsupported', { names: skipped.map((f) => f.name).join(', ') }),
         variant: 'destructive',
       });
     if (!accepted.length) return;
@@ -46,7 +48,7 @@ export function UploadFilesButton({ collectionId }: { collectionId: string }) {
         onChange={(event) => onPick(event.target.files)}
       />
       <Button size="sm" onClick={() => input.current?.click()} disabled={upload.isPending}>
-        <Upload aria-hidden /> {upload.isPending ? 'Uploading...' : 'Upload Files'}
+        <Upload aria-hidden /> {upload.isPending ? t('uploading') : t('upload.files')}
       </Button>
     </>
   );

@@ -1,4 +1,5 @@
 import { CheckCircle2, FileText, Loader2, XCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Progress } from '../../../components/ui/progress';
 import type { KnowledgeDocument } from '../api/types';
 import { formatBytes } from '../lib/format';
@@ -11,9 +12,15 @@ export interface UploadRequest {
   error: string | null;
 }
 
-const LABELS = { uploading: 'Uploading', processing: 'Processing', completed: 'Completed', error: 'Error' } as const;
+const LABELS = {
+  uploading: 'upload.status.uploading',
+  processing: 'upload.status.processing',
+  completed: 'upload.status.completed',
+  error: 'upload.status.error',
+} as const;
 
 export function UploadRow({ request, document }: { request: UploadRequest; document: KnowledgeDocument | undefined }) {
+  const { t } = useTranslation('knowledge');
   const view = uploadRowView(request, document);
   const Icon =
     view.status === 'completed'
@@ -30,12 +37,16 @@ export function UploadRow({ request, document }: { request: UploadRequest; docum
         <span className="min-w-0 flex-1 truncate font-medium">{request.file.name}</span>
         <span className="text-xs text-muted-foreground">{formatBytes(request.file.size)}</span>
         <span className="text-xs font-medium" data-testid="upload-status">
-          {LABELS[view.status]}
+          {t(LABELS[view.status])}
           {view.progress !== null ? ` ${view.progress}%` : ''}
         </span>
       </div>
-      {view.status === 'uploading' ? <Progress value={null} label={`Uploading ${request.file.name}`} /> : null}
-      {view.progress !== null ? <Progress value={view.progress} label={`Processing ${request.file.name}`} /> : null}
+      {view.status === 'uploading' ? (
+        <Progress value={null} label={t('upload.uploadingFile', { name: request.file.name })} />
+      ) : null}
+      {view.progress !== null ? (
+        <Progress value={view.progress} label={t('upload.processingFile', { name: request.file.name })} />
+      ) : null}
       {view.error ? <p className="text-xs break-words text-destructive">{view.error}</p> : null}
     </li>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast-store';
 import { useCollections } from '../api/get-collections';
@@ -13,6 +14,7 @@ import { UploadRow, type UploadRequest } from './upload-row';
 
 /** /upload: a drop zone and the real status of each upload (sent, then indexed live from the event stream). */
 export function UploadScreen() {
+  const { t } = useTranslation('knowledge');
   const collections = useCollections();
   const [chosenId, setChosenId] = useState('');
   const [requests, setRequests] = useState<UploadRequest[]>([]);
@@ -33,7 +35,7 @@ export function UploadScreen() {
     if (skipped.length)
       toast({
         ...MESSAGES.uploadFailed,
-        description: 'Only PDF, Word and TXT files can be uploaded here.',
+        description: t('upload.onlyScreenTypes'),
         variant: 'destructive',
       });
     if (!accepted.length) return;
@@ -46,9 +48,9 @@ export function UploadScreen() {
   const byId = new Map((documents.data?.documents ?? []).map((d) => [d.id, d]));
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 p-6">
-      <h1 className="text-2xl font-semibold tracking-tight">Upload Documents</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{t('uploadDocuments.title')}</h1>
       <div className="grid gap-2">
-        <Label htmlFor="upload-target">Collection</Label>
+        <Label htmlFor="upload-target">{t('collection.label')}</Label>
         <select
           id="upload-target"
           className="h-9 rounded-md border bg-background px-3 text-sm"
@@ -56,7 +58,7 @@ export function UploadScreen() {
           onChange={(event) => setChosenId(event.target.value)}
           disabled={list.length === 0}
         >
-          {list.length === 0 ? <option value="">Create a collection in the Knowledge Base first</option> : null}
+          {list.length === 0 ? <option value="">{t('upload.createFirst')}</option> : null}
           {list.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
@@ -68,10 +70,10 @@ export function UploadScreen() {
         accept={acceptAttribute('uploadScreen')}
         onFiles={onFiles}
         disabled={!collectionId}
-        hint="PDF, Word and TXT files, up to 10 MB each."
+        hint={t('dropZone.screenHint')}
       />
       {requests.length > 0 ? (
-        <ul className="grid gap-2" aria-label="Uploads">
+        <ul className="grid gap-2" aria-label={t('upload.list')}>
           {requests.map((request, index) => (
             <UploadRow
               key={`${request.file.name}-${requests.length - index}`}

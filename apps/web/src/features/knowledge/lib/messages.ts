@@ -1,38 +1,78 @@
 import type { ToastInput } from '../../../components/ui/toast-store';
+import { i18n } from '../../../lib/i18n';
 import { partitionFiles } from './file-rules';
 
-/** Knowledge toasts, word for word from the spec (§5, §8; administration §5). */
+/** Knowledge toasts, word for word from the spec (§5, §8; administration §5), in the current language when read. */
 export const MESSAGES = {
-  nameRequired: { title: 'Collection name required', description: 'Please enter a name for the knowledge collection.' },
-  filesSkipped: {
-    title: 'Some files were skipped',
-    description: 'Only PDF, Word, TXT, MD, JSON, and CSV files are supported.',
+  get nameRequired(): ToastInput {
+    return {
+      title: i18n.t('knowledge:toasts.nameRequired.title'),
+      description: i18n.t('knowledge:toasts.nameRequired.description'),
+    };
   },
-  noFiles: { title: 'No files selected', description: 'Please select files to upload to the knowledge base.' },
-  noCollection: { title: 'No collection selected', description: 'Please select a collection to upload files to.' },
-  workspaceUploadFailed: { title: 'Upload failed', description: 'Failed to upload documents. Please try again.' },
-  urlRequired: { title: 'URL required', description: 'Please enter a valid URL to scrape' },
-  loadCollections: { title: 'Error loading collections' },
-  loadDocuments: { title: 'Error loading documents' },
-  createCollection: { title: 'Error creating collection' },
-  deleteCollection: { title: 'Error deleting collection' },
-  uploadFailed: { title: 'Upload failed' },
-  scrapingFailed: { title: 'Scraping failed' },
+  get filesSkipped(): ToastInput {
+    return {
+      title: i18n.t('knowledge:toasts.filesSkipped.title'),
+      description: i18n.t('knowledge:toasts.filesSkipped.description'),
+    };
+  },
+  get noFiles(): ToastInput {
+    return {
+      title: i18n.t('knowledge:toasts.noFiles.title'),
+      description: i18n.t('knowledge:toasts.noFiles.description'),
+    };
+  },
+  get noCollection(): ToastInput {
+    return {
+      title: i18n.t('knowledge:toasts.noCollection.title'),
+      description: i18n.t('knowledge:toasts.noCollection.description'),
+    };
+  },
+  get workspaceUploadFailed(): ToastInput {
+    return {
+      title: i18n.t('knowledge:toasts.uploadFailed'),
+      description: i18n.t('knowledge:toasts.workspaceUploadFailed'),
+    };
+  },
+  get urlRequired(): ToastInput {
+    return {
+      title: i18n.t('knowledge:toasts.urlRequired.title'),
+      description: i18n.t('knowledge:toasts.urlRequired.description'),
+    };
+  },
+  get loadCollections(): ToastInput {
+    return { title: i18n.t('knowledge:toasts.loadCollections') };
+  },
+  get loadDocuments(): ToastInput {
+    return { title: i18n.t('knowledge:toasts.loadDocuments') };
+  },
+  get createCollection(): ToastInput {
+    return { title: i18n.t('knowledge:toasts.createCollection') };
+  },
+  get deleteCollection(): ToastInput {
+    return { title: i18n.t('knowledge:toasts.deleteCollection') };
+  },
+  get uploadFailed(): ToastInput {
+    return { title: i18n.t('knowledge:toasts.uploadFailed') };
+  },
+  get scrapingFailed(): ToastInput {
+    return { title: i18n.t('knowledge:toasts.scrapingFailed') };
+  },
 } satisfies Record<string, ToastInput>;
 
 export const uploadedMessage = (n: number): ToastInput => ({
-  title: 'Files uploaded successfully',
-  description: `Successfully uploaded ${n} documents.`,
+  title: i18n.t('knowledge:toasts.uploaded.title'),
+  description: i18n.t('knowledge:toasts.uploaded.description', { n }),
 });
 
 /** Scrape Website finished: how many pages became documents (the server's summary names what was skipped). */
 export const scrapedMessage = (documentsCreated: number, summary: string): ToastInput =>
   documentsCreated > 0
     ? {
-        title: 'Website scraped',
-        description: `${summary} ${documentsCreated === 1 ? 'The document is' : 'The documents are'} being indexed.`,
+        title: i18n.t('knowledge:toasts.scraped.title'),
+        description: i18n.t('knowledge:toasts.scraped.description', { summary, count: documentsCreated }),
       }
-    : { title: 'Nothing was imported', description: summary, variant: 'destructive' };
+    : { title: i18n.t('knowledge:toasts.nothingImported'), description: summary, variant: 'destructive' };
 
 /** New Collection: the refusal toast for a blank name, or null. */
 export const checkCollectionName = (name: string): ToastInput | null =>

@@ -1,3 +1,5 @@
+import { i18n } from '../../../lib/i18n';
+
 /** How the 'Search in:' picker shows its selection (spec §2: chips when 1 to 3 are selected). */
 export type PickerSummary = { kind: 'all' } | { kind: 'chips'; names: string[] } | { kind: 'count'; label: string };
 
@@ -8,7 +10,7 @@ export function summarizeSelection(
   const names = selected.map((id) => collections.find((c) => c.id === id)?.name).filter((n) => n !== undefined);
   if (names.length === 0) return { kind: 'all' };
   if (names.length <= 3) return { kind: 'chips', names };
-  return { kind: 'count', label: `${names.length} collections` };
+  return { kind: 'count', label: i18n.t('knowledge:picker.count', { count: names.length }) };
 }
 
 export const toggleId = (selected: readonly string[], id: string): string[] =>

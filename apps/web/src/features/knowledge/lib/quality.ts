@@ -1,6 +1,7 @@
 import type { QualityReport, QualityReportResult } from '@hearth/contract';
+import { formatNumber, i18n } from '../../../lib/i18n';
 
-export const percent = (value: number): string => `${Math.round(value * 100)}%`;
+export const percent = (value: number): string => formatNumber(value, { style: 'percent', maximumFractionDigits: 0 });
 
 /** The finished reports, oldest first, as the trend shows them. */
 export const trendOf = (reports: readonly QualityReport[]): { at: string; recall: number; mrr: number }[] =>
@@ -18,8 +19,8 @@ export function trendChange(trend: readonly { recall: number }[]): string | null
   const last = trend.at(-1)?.recall ?? 0;
   const before = trend.at(-2)?.recall ?? 0;
   const points = Math.round((last - before) * 100);
-  if (points === 0) return 'No change since the previous check';
-  return `${points > 0 ? '+' : '−'}${Math.abs(points)} points since the previous check`;
+  if (points === 0) return i18n.t('knowledge:quality.noChange');
+  return i18n.t('knowledge:quality.change', { sign: points > 0 ? '+' : '−', points: Math.abs(points) });
 }
 
 /** The points of a small line chart (0-1 values) in a width × height box. */
@@ -34,5 +35,5 @@ export function sparkline(values: readonly number[], width: number, height: numb
 /** "12 of 40 probe questions" while a report runs. */
 export const progressText = (report: QualityReport): string =>
   report.progress.total > 0
-    ? `${report.progress.done} of ${report.progress.total} probe questions`
-    : 'Preparing probe questions…';
+    ? i18n.t('knowledge:quality.progress', { done: report.progress.done, total: report.progress.total })
+    : i18n.t('knowledge:quality.preparing');

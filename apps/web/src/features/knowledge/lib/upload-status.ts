@@ -1,4 +1,5 @@
 import type { KnowledgeDocument } from '@hearth/contract';
+import { i18n } from '../../../lib/i18n';
 
 /** The upload screen's row states: the request, then the server's processing, then the outcome. */
 export type UploadRowStatus = 'uploading' | 'processing' | 'completed' | 'error';
@@ -21,6 +22,6 @@ export function uploadRowView(
   if (document.status === 'processing')
     return { status: 'processing', progress: Math.round(document.progress * 100), error: null };
   if (document.status === 'failed')
-    return { status: 'error', progress: null, error: document.error ?? 'Processing failed' };
+    return { status: 'error', progress: null, error: document.error ?? i18n.t('knowledge:upload.processingFailed') };
   return { status: 'completed', progress: null, error: null };
 }

@@ -1,4 +1,5 @@
 import { Bot, User } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useDemoLoop } from '../hooks/use-demo-loop';
@@ -7,18 +8,19 @@ import { DEMO_SCRIPT } from '../lib/demo-script';
 /** A scripted conversation that plays on a loop; it stands still for visitors who prefer reduced motion. */
 export function DemoChat() {
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const { t } = useTranslation('landing');
   const shown = useDemoLoop(DEMO_SCRIPT.length, reducedMotion);
   return (
-    <figure className="rounded-xl border bg-card p-4 shadow-sm" aria-label="Example conversation with Hearth">
+    <figure className="rounded-xl border bg-card p-4 shadow-sm" aria-label={t('demo.label')}>
       <div className="mb-3 flex items-center gap-2 border-b pb-3 text-sm font-medium">
         <span className="size-2 rounded-full bg-green-600" aria-hidden />
-        Hearth demo
+        {t('demo.title')}
       </div>
       {/* The animation is decoration: screen readers get the whole script once, not a stream of changes. */}
       <ol className="sr-only">
         {DEMO_SCRIPT.map((message) => (
           <li key={message.text}>
-            {message.role === 'user' ? 'You' : 'Hearth'}: {message.text}
+            {message.role === 'user' ? t('demo.you') : 'Hearth'}: {t(message.text)}
           </li>
         ))}
       </ol>
@@ -40,7 +42,7 @@ export function DemoChat() {
                 message.role === 'user' ? 'bg-primary text-primary-foreground' : 'bg-muted',
               )}
             >
-              {message.text}
+              {t(message.text)}
             </p>
           </li>
         ))}

@@ -1,5 +1,7 @@
 import { CodeXml, ShieldCheck, SlidersHorizontal, Zap, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
+/** Keys of the `landing` namespace. */
 interface Feature {
   title: string;
   text: string;
@@ -9,40 +11,41 @@ interface Feature {
 /** Each card says only what Hearth really does (see README.md). */
 const FEATURES: readonly Feature[] = [
   {
-    title: '100% Private',
-    text: 'Models run on your machine, and chats, documents and accounts stay in your own database. Nothing goes to an outside service unless you add one yourself.',
+    title: 'features.private.title',
+    text: 'features.private.text',
     icon: ShieldCheck,
   },
   {
-    title: 'Lightning Fast',
-    text: 'Answers stream token by token from a runtime next to you, on the GPU when one is found (CUDA, Vulkan or Metal), with no round trip to a distant cloud.',
+    title: 'features.fast.title',
+    text: 'features.fast.text',
     icon: Zap,
   },
   {
-    title: 'Customizable',
-    text: 'Use Ollama, a GGUF file run by the built-in runtime or any OpenAI-compatible server. Pick the model per chat and build knowledge collections from your files.',
+    title: 'features.custom.title',
+    text: 'features.custom.text',
     icon: SlidersHorizontal,
   },
   {
-    title: 'Open Source',
-    text: 'Read every line that handles your data, run it where you like and change it to fit. Self-hosted on SQLite or PostgreSQL.',
+    title: 'features.open.title',
+    text: 'features.open.text',
     icon: CodeXml,
   },
 ];
 
 export function FeatureCards() {
+  const { t } = useTranslation('landing');
   return (
     <section aria-labelledby="features-title" className="border-t bg-muted/40">
       <div className="mx-auto max-w-6xl px-4 py-16">
         <h2 id="features-title" className="mb-8 text-center text-3xl font-bold tracking-tight">
-          Why Hearth
+          {t('features.title')}
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {FEATURES.map(({ title, text, icon: Icon }) => (
             <li key={title} className="rounded-xl border bg-card p-6 shadow-sm">
               <Icon className="mb-3 size-8 text-primary" aria-hidden />
-              <h3 className="mb-2 font-semibold">{title}</h3>
-              <p className="text-sm text-muted-foreground">{text}</p>
+              <h3 className="mb-2 font-semibold">{t(title)}</h3>
+              <p className="text-sm text-muted-foreground">{t(text)}</p>
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { Flame } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ThemeToggle } from '../../../components/theme-toggle';
 import { buttonClasses } from '../../../components/ui/button';
@@ -8,10 +9,11 @@ import { LandingUserMenu } from './landing-user-menu';
 import { SourceLink } from './source-link';
 
 export function LandingHeader({ auth }: { auth: AuthState }) {
+  const { t } = useTranslation('landing');
   return (
     <header className="sticky top-0 z-10 border-b bg-background/90 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
-        <Link to={paths.landing} className="mr-auto flex items-center gap-2 font-semibold">
+        <Link to={paths.landing} className="me-auto flex items-center gap-2 font-semibold">
           <Flame className="size-6 text-primary" aria-hidden />
           {/* On the narrowest phones the name gives its room to the header's buttons; it stays the link's name. */}
           <span className="max-[400px]:sr-only">Hearth</span>
@@ -23,10 +25,10 @@ export function LandingHeader({ auth }: { auth: AuthState }) {
         ) : (
           <>
             <Link to={paths.auth} className={buttonClasses('ghost', 'sm')}>
-              Sign In
+              {t('header.signIn')}
             </Link>
             <Link to={paths.quickStart} className={buttonClasses('default', 'sm')}>
-              Get Started
+              {t('header.getStarted')}
             </Link>
           </>
         )}

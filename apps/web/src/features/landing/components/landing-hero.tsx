@@ -1,4 +1,5 @@
 import { LayoutDashboard, Shield } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
@@ -6,6 +7,7 @@ import type { AuthState } from '../../auth';
 import { DemoChat } from './demo-chat';
 
 export function LandingHero({ auth }: { auth: AuthState }) {
+  const { t } = useTranslation('landing');
   return (
     <section
       aria-labelledby="hero-title"
@@ -13,33 +15,30 @@ export function LandingHero({ auth }: { auth: AuthState }) {
     >
       <div className="grid gap-6">
         <h1 id="hero-title" className="text-4xl font-bold tracking-tight sm:text-5xl">
-          Your private AI assistant, running on your own hardware
+          {t('hero.title')}
         </h1>
-        <p className="text-lg text-muted-foreground">
-          Hearth lets you chat with open language models, ask questions about your own documents and share it all with
-          your team, without sending a word to anyone else&apos;s cloud.
-        </p>
+        <p className="text-lg text-muted-foreground">{t('hero.text')}</p>
         <div className="flex flex-wrap gap-3">
           {auth.user ? (
             <>
               <Link to={paths.dashboard} className={buttonClasses('default', 'lg')}>
                 <LayoutDashboard aria-hidden />
-                Open Dashboard
+                {t('hero.openDashboard')}
               </Link>
               {auth.isAdmin ? (
                 <Link to={paths.admin} className={buttonClasses('outline', 'lg')}>
                   <Shield aria-hidden />
-                  Admin Panel
+                  {t('hero.admin')}
                 </Link>
               ) : null}
             </>
           ) : (
             <>
               <Link to={paths.quickStart} className={buttonClasses('default', 'lg')}>
-                Get Started Free
+                {t('hero.getStartedFree')}
               </Link>
               <Link to={paths.auth} className={buttonClasses('outline', 'lg')}>
-                Sign In
+                {t('hero.signIn')}
               </Link>
             </>
           )}

@@ -1,42 +1,33 @@
 import { BookOpen, Rocket, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { SourceLink } from './source-link';
 
 const STEPS = [
-  {
-    title: 'Start Hearth',
-    text: 'Run docker compose up -d to start Hearth with Ollama, or npm install and npm start: Hearth then needs no other service.',
-  },
-  {
-    title: 'Create your account',
-    text: 'Open http://localhost:3000 and sign up. The first account on a fresh instance becomes the administrator.',
-  },
-  {
-    title: 'Add a model and chat',
-    text: 'As the administrator, download a recommended model from the AI Models screen, or pull one with Ollama, then start chatting.',
-  },
+  { title: 'steps.start.title', text: 'steps.start.text' },
+  { title: 'steps.account.title', text: 'steps.account.text' },
+  { title: 'steps.model.title', text: 'steps.model.text' },
 ] as const;
 
 export function CommunitySection() {
+  const { t } = useTranslation('landing');
   return (
     <section aria-labelledby="community-title" className="mx-auto max-w-6xl px-4 py-16 text-center">
       <Users className="mx-auto mb-3 size-8 text-primary" aria-hidden />
       <h2 id="community-title" className="mb-3 text-3xl font-bold tracking-tight">
-        Built in the open
+        {t('community.title')}
       </h2>
-      <p className="mx-auto mb-6 max-w-2xl text-muted-foreground">
-        Report a bug, suggest a feature or send a change: the code, the issues and the discussions live in the
-        project&apos;s repository. The documentation covers installation, configuration and the API.
-      </p>
+      <p className="mx-auto mb-6 max-w-2xl text-muted-foreground">{t('community.text')}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <SourceLink className={buttonClasses('outline')}>
-          View the source<span className="sr-only"> (opens in a new tab)</span>
+          {t('community.source')}
+          <span className="sr-only">{t('newTab')}</span>
         </SourceLink>
         <Link to={paths.docs.root} className={buttonClasses('outline')}>
           <BookOpen aria-hidden />
-          Read the docs
+          {t('community.docs')}
         </Link>
       </div>
     </section>
@@ -44,11 +35,12 @@ export function CommunitySection() {
 }
 
 export function SetupSteps() {
+  const { t } = useTranslation('landing');
   return (
     <section aria-labelledby="steps-title" className="border-t bg-muted/40">
       <div className="mx-auto max-w-6xl px-4 py-16">
         <h2 id="steps-title" className="mb-8 text-center text-3xl font-bold tracking-tight">
-          Up and running in three steps
+          {t('steps.title')}
         </h2>
         <ol className="grid gap-4 md:grid-cols-3">
           {STEPS.map((step, index) => (
@@ -56,8 +48,8 @@ export function SetupSteps() {
               <span className="mb-3 flex size-8 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground">
                 {index + 1}
               </span>
-              <h3 className="mb-2 font-semibold">{step.title}</h3>
-              <p className="text-sm text-muted-foreground">{step.text}</p>
+              <h3 className="mb-2 font-semibold">{t(step.title)}</h3>
+              <p className="text-sm text-muted-foreground">{t(step.text)}</p>
             </li>
           ))}
         </ol>
@@ -67,21 +59,20 @@ export function SetupSteps() {
 }
 
 export function FinalCallToAction() {
+  const { t } = useTranslation('landing');
   return (
     <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 py-16 text-center">
       <h2 id="cta-title" className="mb-3 text-3xl font-bold tracking-tight">
-        Ready to keep your AI at home?
+        {t('cta.title')}
       </h2>
-      <p className="mx-auto mb-6 max-w-xl text-muted-foreground">
-        Deploy Hearth on your own machine in minutes, or sign in to try it.
-      </p>
+      <p className="mx-auto mb-6 max-w-xl text-muted-foreground">{t('cta.text')}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <Link to={paths.quickStart} className={buttonClasses('default', 'lg')}>
           <Rocket aria-hidden />
-          Deploy Now
+          {t('cta.deploy')}
         </Link>
         <Link to={paths.auth} className={buttonClasses('outline', 'lg')}>
-          Try Demo
+          {t('cta.demo')}
         </Link>
       </div>
     </section>
@@ -89,19 +80,21 @@ export function FinalCallToAction() {
 }
 
 export function LandingFooter() {
+  const { t } = useTranslation('landing');
   return (
     <footer className="border-t">
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-muted-foreground sm:flex-row">
-        <p>Hearth: a private, self-hosted AI assistant.</p>
-        <nav aria-label="Footer" className="flex flex-wrap gap-4">
+        <p>{t('footer.tagline')}</p>
+        <nav aria-label={t('footer.label')} className="flex flex-wrap gap-4">
           <Link to={paths.docs.root} className="hover:text-foreground hover:underline">
-            Documentation
+            {t('footer.docs')}
           </Link>
           <Link to={paths.quickStart} className="hover:text-foreground hover:underline">
-            Setup guide
+            {t('footer.setup')}
           </Link>
           <SourceLink className="hover:text-foreground hover:underline">
-            Source code<span className="sr-only"> (opens in a new tab)</span>
+            {t('footer.source')}
+            <span className="sr-only">{t('newTab')}</span>
           </SourceLink>
         </nav>
       </div>

@@ -1,20 +1,15 @@
 /** The landing page's demo conversation. Every answer describes something Hearth really does. */
 export interface DemoMessage {
   role: 'user' | 'assistant';
+  /** A key of the `landing` namespace. */
   text: string;
 }
 
 export const DEMO_SCRIPT: readonly DemoMessage[] = [
-  { role: 'user', text: 'Does anything I type here leave this machine?' },
-  {
-    role: 'assistant',
-    text: 'No. I run on a model on your own hardware, and your chats and documents stay in your own database.',
-  },
-  { role: 'user', text: 'Can you answer from the handbook in my Knowledge collection?' },
-  {
-    role: 'assistant',
-    text: 'Yes. Choose the collection in the chat and I answer from its documents, listing the sources I used.',
-  },
+  { role: 'user', text: 'demo.q1' },
+  { role: 'assistant', text: 'demo.a1' },
+  { role: 'user', text: 'demo.q2' },
+  { role: 'assistant', text: 'demo.a2' },
 ];
 
 /** The spec's demo timings: first message after 500 ms, each next after 2000 ms, 3000 ms pause, then again. */

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useLogout } from '../../auth';
@@ -10,6 +11,7 @@ import { TotpEnrolment } from './totp-enrolment';
  * up: the server answers nothing else for their session until they do.
  */
 export function EnrolmentRequiredScreen() {
+  const { t } = useTranslation('mfa');
   const queryClient = useQueryClient();
   const logout = useLogout();
   // Enrolment lifts the session's limit: every cached refusal is stale now.
@@ -20,17 +22,15 @@ export function EnrolmentRequiredScreen() {
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
             <ShieldCheck className="size-5 text-primary" aria-hidden />
-            Set up two-factor authentication
+            {t('setUp')}
           </CardTitle>
-          <CardDescription>
-            Your administrator requires two-factor authentication. Set it up to continue.
-          </CardDescription>
+          <CardDescription>{t('required.description')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           <TotpEnrolment onDone={done} />
           <div>
             <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
-              Sign out
+              {t('required.signOut')}
             </Button>
           </div>
         </CardContent>

@@ -1,29 +1,28 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 
 /** The recovery codes, shown once right after enrolment: each signs in once when the phone is not at hand. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation('mfa');
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(codes.join('\n'));
-      toast({ title: 'Recovery codes copied' });
+      toast({ title: t('codes.copied') });
     } catch {
       toast({
-        title: 'Could not copy',
-        description: 'Select the codes and copy them by hand.',
+        title: t('codes.copyFailed'),
+        description: t('codes.copyFailedDescription'),
         variant: 'destructive',
       });
     }
   };
   return (
     <div className="grid gap-4">
-      <p className="text-sm font-medium">Two-factor authentication is on.</p>
-      <p className="text-sm text-muted-foreground">
-        Save these recovery codes somewhere safe. Each one signs you in once if you lose your authenticator app. They
-        will not be shown again.
-      </p>
+      <p className="text-sm font-medium">{t('codes.on')}</p>
+      <p className="text-sm text-muted-foreground">{t('codes.description')}</p>
       <ul
-        aria-label="Recovery codes"
+        aria-label={t('codes.label')}
         className="grid grid-cols-2 gap-2 rounded-md border bg-muted p-3 font-mono text-sm"
       >
         {codes.map((code) => (
@@ -32,9 +31,9 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       </ul>
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={() => void copy()}>
-          Copy codes
+          {t('codes.copy')}
         </Button>
-        <Button onClick={onDone}>I have saved my recovery codes</Button>
+        <Button onClick={onDone}>{t('codes.saved')}</Button>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
@@ -12,6 +13,7 @@ import { RecoveryCodes } from './recovery-codes';
  * works, then the recovery codes, shown this once. `onDone` runs when the person has seen the codes.
  */
 export function TotpEnrolment({ onDone, onCancel }: { onDone: () => void; onCancel?: () => void }) {
+  const { t } = useTranslation('mfa');
   const start = useStartEnrolment();
   const confirm = useConfirmEnrolment();
   const [code, setCode] = useState('');
@@ -22,12 +24,12 @@ export function TotpEnrolment({ onDone, onCancel }: { onDone: () => void; onCanc
     return (
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => start.mutate()} disabled={start.isPending}>
-          {start.isPending ? <Spinner label="Starting" /> : null}
-          Set up authenticator app
+          {start.isPending ? <Spinner label={t('enrol.starting')} /> : null}
+          {t('enrol.start')}
         </Button>
         {onCancel ? (
           <Button variant="ghost" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </Button>
         ) : null}
         {start.isError ? (
@@ -45,7 +47,7 @@ export function TotpEnrolment({ onDone, onCancel }: { onDone: () => void; onCanc
     try {
       await confirm.mutateAsync(code.replace(/\s/g, ''));
     } catch (error) {
-      toast({ title: 'Code not accepted', description: errorMessage(error), variant: 'destructive' });
+      toast({ title: t('enrol.codeRejected'), description: errorMessage(error), variant: 'destructive' });
       setCode('');
     }
   };
@@ -54,23 +56,23 @@ export function TotpEnrolment({ onDone, onCancel }: { onDone: () => void; onCanc
     <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)}>
       <ol className="grid list-decimal gap-3 pl-5 text-sm">
         <li>
-          Scan this QR code with an authenticator app (for example Aegis, Google Authenticator or 1Password).
+          {t('enrol.scan')}
           <img
             src={start.data.qr_code}
-            alt="QR code for your authenticator app"
+            alt={t('enrol.qrAlt')}
             className="mt-2 size-48 rounded-md border bg-white p-1"
           />
         </li>
         <li>
-          Or enter this key by hand:{' '}
+          {t('enrol.key')}{' '}
           <code data-testid="totp-secret" className="break-all rounded bg-muted px-1 font-mono text-xs">
             {start.data.secret}
           </code>
         </li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>{t('enrol.enterCode')}</li>
       </ol>
       <TextField
-        label="Code from the app"
+        label={t('enrol.code')}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={7}
@@ -81,12 +83,12 @@ export function TotpEnrolment({ onDone, onCancel }: { onDone: () => void; onCanc
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={confirm.isPending || code.trim().length < 6}>
-          {confirm.isPending ? <Spinner label="Verifying" /> : null}
-          Turn on two-factor
+          {confirm.isPending ? <Spinner label={t('enrol.verifying')} /> : null}
+          {t('enrol.turnOn')}
         </Button>
         {onCancel ? (
           <Button variant="ghost" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </Button>
         ) : null}
       </div>

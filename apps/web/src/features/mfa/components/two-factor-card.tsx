@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -7,12 +8,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-error';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '../../../lib/i18n';
 import { mfaQueryOptions, useDisableMfa, useMfaStatus } from '../api/mfa';
 import { TotpEnrolment } from './totp-enrolment';
 
 /** Settings: turn two-factor sign-in on (authenticator app + recovery codes) or off. */
 export function TwoFactorCard() {
+  const { t } = useTranslation('mfa');
   const status = useMfaStatus();
   const queryClient = useQueryClient();
   const [enrolling, setEnrolling] = useState(false);
@@ -25,29 +27,31 @@ export function TwoFactorCard() {
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          Two-factor authentication
-          {status.data?.enabled ? <Badge>On</Badge> : <Badge variant="secondary">Off</Badge>}
+          {t('card.title')}
+          {status.data?.enabled ? <Badge>{t('card.on')}</Badge> : <Badge variant="secondary">{t('card.off')}</Badge>}
         </CardTitle>
         <CardDescription>
-          After your password, Hearth asks for a code from an authenticator app on your phone.
-          {status.data?.required ? ' Your administrator requires it for your account.' : ''}
+          {t('card.description')}
+          {status.data?.required ? ` ${t('card.required')}` : ''}
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {status.isPending ? <Spinner className="size-5 text-muted-foreground" label="Loading" /> : null}
+        {status.isPending ? <Spinner className="size-5 text-muted-foreground" label={t('card.loading')} /> : null}
         {status.isError ? <p className="text-sm text-destructive">{errorMessage(status.error)}</p> : null}
         {status.data && !status.data.enabled ? (
           enrolling ? (
             <TotpEnrolment onDone={done} onCancel={() => setEnrolling(false)} />
           ) : (
-            <Button onClick={() => setEnrolling(true)}>Set up two-factor authentication</Button>
+            <Button onClick={() => setEnrolling(true)}>{t('setUp')}</Button>
           )
         ) : null}
         {status.data?.enabled ? (
           <div className="grid gap-4">
             <p className="text-sm text-muted-foreground">
-              On since {formatDate(status.data.enabled_at, '—')}. {status.data.recovery_codes_left} of 10 recovery codes
-              left.
+              {t('card.onSince', {
+                date: formatDate(status.data.enabled_at, undefined, '—'),
+                left: status.data.recovery_codes_left,
+              })}
             </p>
             {status.data.required ? null : <DisableForm />}
           </div>
@@ -58,6 +62,7 @@ export function TwoFactorCard() {
 }
 
 function DisableForm() {
+  const { t } = useTranslation('mfa');
   const disable = useDisableMfa();
   const [proof, setProof] = useState('');
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -69,16 +74,16 @@ function DisableForm() {
     try {
       await disable.mutateAsync(body);
     } catch (error) {
-      toast({ title: 'Could not turn off', description: errorMessage(error), variant: 'destructive' });
+      toast({ title: t('disable.failed'), description: errorMessage(error), variant: 'destructive' });
       return;
     }
     setProof('');
-    toast({ title: 'Two-factor authentication is off' });
+    toast({ title: t('disable.done') });
   };
   return (
     <form className="grid gap-3 sm:max-w-sm" onSubmit={(event) => void onSubmit(event)}>
       <TextField
-        label="Current code or password"
+        label={t('disable.proof')}
         type="password"
         autoComplete="current-password"
         value={proof}
@@ -87,8 +92,8 @@ function DisableForm() {
       />
       <div>
         <Button type="submit" variant="destructive" disabled={disable.isPending || !proof.trim()}>
-          {disable.isPending ? <Spinner label="Turning off" /> : null}
-          Turn off two-factor
+          {disable.isPending ? <Spinner label={t('disable.turningOff')} /> : null}
+          {t('disable.turnOff')}
         </Button>
       </div>
     </form>

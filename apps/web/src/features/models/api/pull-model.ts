@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { ApiError, errorMessage } from '../../../lib/api-error';
+import { i18n } from '../../../lib/i18n';
 import { readSse } from '../../../lib/sse';
 import { invalidateModelQueries } from './invalidate';
 
@@ -23,7 +24,7 @@ export async function pullModel(
       throw new ApiError({ status: 200, code: failure.code, message: failure.message });
     }
   }
-  throw new ApiError({ status: 0, code: 'stream_ended', message: 'The pull stopped before it finished.' });
+  throw new ApiError({ status: 0, code: 'stream_ended', message: i18n.t('models:pull.streamEnded') });
 }
 
 export type PullState =

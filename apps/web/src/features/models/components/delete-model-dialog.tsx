@@ -1,4 +1,5 @@
 import type { InstalledModel } from '@hearth/contract';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-error';
@@ -17,17 +18,16 @@ interface DeleteModelDialogProps {
  */
 export function DeleteModelDialog({ model, onClose }: DeleteModelDialogProps) {
   const remove = useDeleteModel();
+  const { t } = useTranslation('models');
   if (!model) return null;
   if (model.provider.kind !== 'builtin') {
     return (
       <Dialog open onOpenChange={(open) => !open && onClose()}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Remove {model.name}</DialogTitle>
+            <DialogTitle>{t('deleteModel.removeTitle', { name: model.name })}</DialogTitle>
             <DialogDescription>
-              {model.provider.kind === 'ollama'
-                ? 'Ollama manages its own models. Remove this one on the machine that runs Ollama:'
-                : 'This model is served by an OpenAI-compatible endpoint; remove it there.'}
+              {model.provider.kind === 'ollama' ? t('deleteModel.ollamaHint') : t('deleteModel.openaiHint')}
             </DialogDescription>
           </DialogHeader>
           {model.provider.kind === 'ollama' ? <CommandBlock command={`ollama rm ${model.name}`} /> : null}
@@ -40,19 +40,23 @@ export function DeleteModelDialog({ model, onClose }: DeleteModelDialogProps) {
       { providerId: model.provider.id, name: model.name },
       {
         onSuccess: () => {
-          toast({ title: 'Model deleted', description: `${model.name} was removed.` });
+          toast({
+            title: t('deleteModel.deleted'),
+            description: t('deleteModel.deletedDescription', { name: model.name }),
+          });
           onClose();
         },
-        onError: (error) => toast({ title: 'Delete failed', description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: t('deleteModel.failed'), description: errorMessage(error), variant: 'destructive' }),
       },
     );
   return (
     <ConfirmDialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`Delete ${model.name}?`}
-      description="The model file is removed from this server. You can download it again later."
-      confirmLabel="Delete"
+      title={t('deleteModel.confirmTitle', { name: model.name })}
+      description={t('deleteModel.confirmDescription')}
+      confirmLabel={t('deleteModel.confirm')}
       onConfirm={confirm}
       pending={remove.isPending}
     />

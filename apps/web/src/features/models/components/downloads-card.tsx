@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -16,6 +17,7 @@ export function DownloadsCard() {
   const downloads = useDownloads();
   const create = useCreateDownload();
   const cancel = useCancelDownload();
+  const { t } = useTranslation('models');
   useDownloadEvents();
   const [url, setUrl] = useState('');
   const [sha256, setSha256] = useState('');
@@ -30,7 +32,7 @@ export function DownloadsCard() {
           setSha256('');
         },
         onError: (error) =>
-          toast({ title: 'Download failed', description: errorMessage(error), variant: 'destructive' }),
+          toast({ title: t('download.failed'), description: errorMessage(error), variant: 'destructive' }),
       },
     );
   };
@@ -38,16 +40,13 @@ export function DownloadsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Download a GGUF model</CardTitle>
-        <CardDescription>
-          For the built-in runtime: a direct link to a .gguf file (for example from Hugging Face). Interrupted downloads
-          resume; the file is checked against the sha256 you give, or else the one Hugging Face publishes for it.
-        </CardDescription>
+        <CardTitle>{t('downloads.title')}</CardTitle>
+        <CardDescription>{t('downloads.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <form onSubmit={submit} className="grid gap-2 sm:grid-cols-[1fr_auto]">
           <Input
-            aria-label="GGUF URL"
+            aria-label={t('downloads.url')}
             type="url"
             placeholder="https://huggingface.co/.../resolve/main/model.Q4_K_M.gguf"
             value={url}
@@ -56,19 +55,19 @@ export function DownloadsCard() {
           />
           <Button type="submit" disabled={create.isPending || !url.trim()} className="sm:row-span-2">
             <Download aria-hidden />
-            Download
+            {t('downloads.submit')}
           </Button>
           <Input
-            aria-label="SHA-256 (optional)"
-            placeholder="sha256 (optional)"
+            aria-label={t('downloads.sha')}
+            placeholder={t('downloads.shaPlaceholder')}
             value={sha256}
             onChange={(event) => setSha256(event.target.value)}
             pattern="[A-Fa-f0-9]{64}"
-            title="64 hexadecimal characters"
+            title={t('downloads.shaTitle')}
           />
         </form>
         {list.length > 0 ? (
-          <ul className="grid gap-2" aria-label="Downloads">
+          <ul className="grid gap-2" aria-label={t('downloads.list')}>
             {list.map((download) => (
               <DownloadRow
                 key={download.id}
@@ -79,7 +78,7 @@ export function DownloadsCard() {
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-muted-foreground">No downloads yet.</p>
+          <p className="text-sm text-muted-foreground">{t('downloads.empty')}</p>
         )}
       </CardContent>
     </Card>

@@ -1,5 +1,7 @@
 import type { EmbeddingSettingsResponse } from '@hearth/contract';
+import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast-store';
@@ -8,25 +10,26 @@ import { useEmbeddingSettings, useSetEmbeddingModel } from '../api/embedding-mod
 
 const NONE = '';
 
-const STORE: Record<EmbeddingSettingsResponse['vector_store'], string> = {
-  'sqlite-vec': 'sqlite-vec',
-  pgvector: 'pgvector',
-  'exact-js': 'exact search in the server (pgvector not installed)',
-};
+const STORE = {
+  'sqlite-vec': 'embedding.store.sqliteVec',
+  pgvector: 'embedding.store.pgvector',
+  'exact-js': 'embedding.store.exactJs',
+} as const satisfies Record<EmbeddingSettingsResponse['vector_store'], string>;
 
 /** What the re-embedding of the own collections has left, e.g. "Re-embedding 120/800 chunks". */
-function progressLabel(data: EmbeddingSettingsResponse): string | null {
+function progressLabel(data: EmbeddingSettingsResponse, t: TFunction<'models'>): string | null {
   if (!data.active) return null;
   const total = data.collections.reduce((sum, item) => sum + item.total_chunks, 0);
   const done = data.collections.reduce((sum, item) => sum + item.embedded_chunks, 0);
-  if (total === 0) return 'No documents to embed yet.';
-  return done < total ? `Re-embedding ${done}/${total} chunks` : `All ${total} chunks embedded.`;
+  if (total === 0) return t('embedding.nothingToEmbed');
+  return done < total ? t('embedding.reembedding', { done, total }) : t('embedding.allEmbedded', { total });
 }
 
 /** Admins: the instance's embedding model. With one, knowledge search fuses keyword and meaning matches. */
 export function EmbeddingModelCard() {
   const settings = useEmbeddingSettings();
   const save = useSetEmbeddingModel();
+  const { t } = useTranslation('models');
   const selectId = useId();
   const [choice, setChoice] = useState<string | null>(null);
   const data = settings.data;
@@ -43,52 +46,53 @@ export function EmbeddingModelCard() {
         onSuccess: (result) => {
           setChoice(null);
           toast({
-            title: 'Embedding model saved',
+            title: t('embedding.saved'),
             description: result.active
-              ? `Collections are being embedded with ${result.active.id} (${result.active.dims} dimensions).`
-              : 'Knowledge search uses keywords only.',
+              ? t('embedding.savedWith', { id: result.active.id, dims: result.active.dims })
+              : t('embedding.savedNone'),
           });
         },
         onError: (error) =>
-          toast({ title: 'Could not use this model', description: errorMessage(error), variant: 'destructive' }),
+          toast({ title: t('embedding.failed'), description: errorMessage(error), variant: 'destructive' }),
       },
     );
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Embedding model</CardTitle>
-        <CardDescription>
-          With an embedding model, knowledge search also finds passages that mean the same thing in other words.
-          Changing it re-embeds every collection.
-        </CardDescription>
+        <CardTitle>{t('embedding.title')}</CardTitle>
+        <CardDescription>{t('embedding.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
-        {settings.isPending ? <p className="text-muted-foreground">Loading...</p> : null}
+        {settings.isPending ? <p className="text-muted-foreground">{t('loading')}</p> : null}
         {settings.isError ? (
-          <p role="alert">Could not load the embedding settings: {errorMessage(settings.error)}</p>
+          <p role="alert">{t('embedding.loadError', { message: errorMessage(settings.error) })}</p>
         ) : null}
         {data ? (
           <>
             <p>
-              Active:{' '}
+              {t('embedding.active')}{' '}
               <span className="font-medium">
-                {data.active ? `${data.active.id} (${data.active.dims} dimensions)` : 'none, keyword search only'}
+                {data.active
+                  ? t('embedding.activeModel', { id: data.active.id, dims: data.active.dims })
+                  : t('embedding.activeNone')}
               </span>
-              <span className="text-muted-foreground"> · vectors: {STORE[data.vector_store]}</span>
+              <span className="text-muted-foreground">
+                {' '}
+                · {t('embedding.vectors', { store: t(STORE[data.vector_store]) })}
+              </span>
             </p>
             <p className="text-muted-foreground" aria-live="polite">
-              {progressLabel(data)}
+              {progressLabel(data, t)}
             </p>
             {failures.length > 0 ? (
               <p role="alert" className="text-destructive">
-                {failures.length === 1 ? '1 collection' : `${failures.length} collections`} could not be embedded yet
-                (retrying; keyword search still works): {failures[0]?.error}
+                {t('embedding.failures', { count: failures.length, error: failures[0]?.error ?? '' })}
               </p>
             ) : null}
             <div className="flex flex-wrap items-center gap-2">
               <label htmlFor={selectId} className="font-medium">
-                Model
+                {t('embedding.model')}
               </label>
               <select
                 id={selectId}
@@ -96,9 +100,9 @@ export function EmbeddingModelCard() {
                 onChange={(event) => setChoice(event.target.value)}
                 className="h-9 min-w-64 rounded-md border bg-background px-2 text-sm"
               >
-                <option value={NONE}>None (keyword search only)</option>
+                <option value={NONE}>{t('embedding.none')}</option>
                 {embeddingOptions.length > 0 ? (
-                  <optgroup label="Embedding models">
+                  <optgroup label={t('embedding.embeddingModels')}>
                     {embeddingOptions.map((option) => (
                       <option key={option.id} value={option.id}>
                         {option.name} · {option.provider.name}
@@ -107,7 +111,7 @@ export function EmbeddingModelCard() {
                   </optgroup>
                 ) : null}
                 {otherOptions.length > 0 ? (
-                  <optgroup label="Other models (if they can embed)">
+                  <optgroup label={t('embedding.otherModels')}>
                     {otherOptions.map((option) => (
                       <option key={option.id} value={option.id}>
                         {option.name} · {option.provider.name}
@@ -117,14 +121,11 @@ export function EmbeddingModelCard() {
                 ) : null}
               </select>
               <Button size="sm" onClick={apply} disabled={value === current || save.isPending}>
-                {save.isPending ? 'Checking the model...' : 'Use this model'}
+                {save.isPending ? t('embedding.checking') : t('embedding.use')}
               </Button>
             </div>
             {embeddingOptions.length === 0 ? (
-              <p className="text-muted-foreground">
-                No embedding model is installed. Pull one into Ollama (for example nomic-embed-text), download the
-                recommended GGUF embedding model above, or add an OpenAI-compatible runtime that serves one.
-              </p>
+              <p className="text-muted-foreground">{t('embedding.noneInstalled')}</p>
             ) : null}
           </>
         ) : null}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useDownloads } from '../api/get-downloads';
 import { useStarters } from '../api/get-starters';
 import { useDownloadEvents } from '../hooks/use-download-events';
@@ -9,11 +10,12 @@ import { StarterDownloadButton } from './starter-download-button';
  * is told who can fix it.
  */
 export function FirstRunPrompt({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useTranslation('models');
   const starters = useStarters(isAdmin);
   const downloads = useDownloads(isAdmin);
   useDownloadEvents(isAdmin);
   if (!isAdmin) {
-    return <p data-testid="first-run-prompt">Ask your administrator to install a model for this Hearth instance.</p>;
+    return <p data-testid="first-run-prompt">{t('firstRun.askAdmin')}</p>;
   }
   const starter = starters.data?.starters.find((item) => item.purpose === 'chat' && item.runtime === 'builtin');
   const active = downloads.data?.downloads.filter(isActiveDownload) ?? [];
@@ -28,7 +30,7 @@ export function FirstRunPrompt({ isAdmin }: { isAdmin: boolean }) {
       ) : starter ? (
         <div className="grid justify-items-center gap-2">
           <p>{starter.description}</p>
-          <StarterDownloadButton starter={starter} label="Download the starter model" />
+          <StarterDownloadButton starter={starter} label={t('firstRun.download')} />
         </div>
       ) : null}
     </div>

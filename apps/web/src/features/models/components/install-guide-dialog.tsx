@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { CommandBlock } from './command-block';
@@ -21,50 +22,36 @@ ollama list`;
 
 /** How to install a model outside the app: terminal commands, a script, or Docker (admin spec §2). */
 export function InstallGuideDialog({ modelName, onClose }: InstallGuideDialogProps) {
+  const { t } = useTranslation('models');
   if (!modelName) return null;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Install {modelName}</DialogTitle>
-          <DialogDescription>
-            Hearth uses Ollama at OLLAMA_BASE_URL (default http://127.0.0.1:11434); new models appear here after a
-            Refresh.
-          </DialogDescription>
+          <DialogTitle>{t('guide.title', { name: modelName })}</DialogTitle>
+          <DialogDescription>{t('guide.description')}</DialogDescription>
         </DialogHeader>
         <Tabs defaultValue="terminal">
           <TabsList>
-            <TabsTrigger value="terminal">Terminal</TabsTrigger>
-            <TabsTrigger value="script">Script</TabsTrigger>
-            <TabsTrigger value="docker">Docker</TabsTrigger>
+            <TabsTrigger value="terminal">{t('guide.terminal')}</TabsTrigger>
+            <TabsTrigger value="script">{t('guide.script')}</TabsTrigger>
+            <TabsTrigger value="docker">{t('guide.docker')}</TabsTrigger>
           </TabsList>
           <TabsContent value="terminal" className="grid gap-3">
-            <CommandBlock
-              label="1. Install Ollama (Linux; macOS and Windows: installer from ollama.com)"
-              command="curl -fsSL https://ollama.com/install.sh | sh"
-            />
-            <CommandBlock label="2. Pull the model" command={`ollama pull ${modelName}`} />
-            <CommandBlock
-              label="3. Start Hearth pointing at Ollama"
-              command="OLLAMA_BASE_URL=http://127.0.0.1:11434 npm start"
-            />
+            <CommandBlock label={t('guide.installOllama')} command="curl -fsSL https://ollama.com/install.sh | sh" />
+            <CommandBlock label={t('guide.pullModel')} command={`ollama pull ${modelName}`} />
+            <CommandBlock label={t('guide.startHearth')} command="OLLAMA_BASE_URL=http://127.0.0.1:11434 npm start" />
           </TabsContent>
           <TabsContent value="script" className="grid gap-3">
-            <CommandBlock
-              label="Save as install-model.sh, then run: bash install-model.sh"
-              command={script(modelName)}
-            />
+            <CommandBlock label={t('guide.saveScript')} command={script(modelName)} />
           </TabsContent>
           <TabsContent value="docker" className="grid gap-3">
             <CommandBlock
-              label="1. Run Ollama in a container (add --gpus=all for an NVIDIA GPU)"
+              label={t('guide.dockerRun')}
               command="docker run -d --name ollama -p 11434:11434 -v ollama:/root/.ollama ollama/ollama"
             />
-            <CommandBlock label="2. Pull the model inside it" command={`docker exec ollama ollama pull ${modelName}`} />
-            <CommandBlock
-              label="3. Start Hearth pointing at it"
-              command="OLLAMA_BASE_URL=http://127.0.0.1:11434 npm start"
-            />
+            <CommandBlock label={t('guide.dockerPull')} command={`docker exec ollama ollama pull ${modelName}`} />
+            <CommandBlock label={t('guide.dockerStart')} command="OLLAMA_BASE_URL=http://127.0.0.1:11434 npm start" />
           </TabsContent>
         </Tabs>
       </DialogContent>

@@ -1,6 +1,7 @@
 import type { InstalledModel } from '@hearth/contract';
 import { MessageSquare, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { VisionBadge } from './vision-badge';
 import { Button } from '../../../components/ui/button';
@@ -16,28 +17,29 @@ interface InstalledModelRowProps {
   visibility?: ReactNode;
 }
 
-const PROVIDER_KIND: Record<InstalledModel['provider']['kind'], string> = {
-  builtin: 'Built-in',
-  ollama: 'Ollama',
-  openai: 'OpenAI-compatible',
-};
+const PROVIDER_KIND = {
+  builtin: 'kinds.builtin',
+  ollama: 'kinds.ollama',
+  openai: 'kinds.openai',
+} as const satisfies Record<InstalledModel['provider']['kind'], string>;
 
 /** One installed model: name, runtime, the facts the runtime reported (size, parameters, quantisation), actions. */
 export function InstalledModelRow({ model, inUse, canDelete, onUse, onDelete, visibility }: InstalledModelRowProps) {
+  const { t } = useTranslation('models');
   const updated = modelUpdatedDate(model.modified_at);
-  const facts = [...modelFacts(model), ...(updated ? [`updated ${updated}`] : [])];
+  const facts = [...modelFacts(model), ...(updated ? [t('installed.updated', { date: updated })] : [])];
   return (
     <li data-testid="installed-model" className="flex flex-wrap items-center gap-3 rounded-lg border p-3">
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className="truncate font-medium">{model.name}</span>
-          <Badge variant="outline">{PROVIDER_KIND[model.provider.kind]}</Badge>
+          <Badge variant="outline">{t(PROVIDER_KIND[model.provider.kind])}</Badge>
           {model.provider.kind !== 'builtin' ? (
             <span className="text-xs text-muted-foreground">{model.provider.name}</span>
           ) : null}
           {model.capabilities.vision ? <VisionBadge /> : null}
-          {model.capabilities.embedding ? <Badge variant="secondary">Embedding</Badge> : null}
-          {inUse ? <Badge>In chat</Badge> : null}
+          {model.capabilities.embedding ? <Badge variant="secondary">{t('installed.embedding')}</Badge> : null}
+          {inUse ? <Badge>{t('installed.inChat')}</Badge> : null}
         </div>
         <p className="mt-1 text-xs text-muted-foreground">{facts.join(' · ')}</p>
       </div>
@@ -45,11 +47,11 @@ export function InstalledModelRow({ model, inUse, canDelete, onUse, onDelete, vi
       {model.capabilities.embedding ? null : (
         <Button size="sm" variant={inUse ? 'secondary' : 'default'} onClick={onUse} disabled={inUse}>
           <MessageSquare aria-hidden />
-          Use in Chat
+          {t('installed.use')}
         </Button>
       )}
       {canDelete ? (
-        <Button size="sm" variant="ghost" aria-label={`Delete ${model.name}`} onClick={onDelete}>
+        <Button size="sm" variant="ghost" aria-label={t('installed.delete', { name: model.name })} onClick={onDelete}>
           <Trash2 aria-hidden />
         </Button>
       ) : null}

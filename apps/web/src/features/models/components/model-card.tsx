@@ -1,5 +1,6 @@
 import type { InstalledModel } from '@hearth/contract';
 import { Check } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { VisionBadge } from './vision-badge';
 import { Button } from '../../../components/ui/button';
@@ -17,6 +18,7 @@ interface ModelCardProps {
  * No speed or accuracy ratings: nothing measures them, and made-up ones misled (issue #17).
  */
 export function ModelCard({ model, selected, onSelect }: ModelCardProps) {
+  const { t } = useTranslation('models');
   const facts = modelFacts(model);
   return (
     <article
@@ -31,7 +33,7 @@ export function ModelCard({ model, selected, onSelect }: ModelCardProps) {
         </div>
         <Button size="sm" variant={selected ? 'secondary' : 'default'} onClick={onSelect} disabled={selected}>
           {selected ? <Check aria-hidden /> : null}
-          {selected ? 'Selected' : 'Select'}
+          {selected ? t('card.selected') : t('card.select')}
         </Button>
       </div>
       {facts.length > 0 || model.capabilities.vision ? (

@@ -1,6 +1,7 @@
 import type { TaskContext } from '@hearth/contract';
 import { ChevronDown, Cpu, RefreshCw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import type { ModelSelection } from '../hooks/use-model-selection';
@@ -21,24 +22,25 @@ export function ModelHeader({
   /** The model picker's Presets section (issue 17). */
   presets?: (close: () => void) => ReactNode;
 }) {
+  const { t } = useTranslation('models');
   const [open, setOpen] = useState(false);
   const { unavailable, selected } = selection;
   const canRetry = selection.ready && (!selection.connected || unavailable !== null);
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
       <h1 className="truncate text-sm font-semibold" data-testid="selected-model">
-        {selected ?? unavailable ?? 'No model selected'}
+        {selected ?? unavailable ?? t('header.noModel')}
       </h1>
       {unavailable ? (
         <Badge variant="destructive" data-testid="model-unavailable">
-          {selected === null ? 'Unavailable' : `${unavailable} unavailable`}
+          {selected === null ? t('header.unavailable') : t('header.modelUnavailable', { name: unavailable })}
         </Badge>
       ) : null}
       <ConnectionIndicator badge={selection.badge} connected={selection.connected && selected !== null} />
       {canRetry ? (
         <Button variant="outline" size="sm" onClick={() => void selection.retry()} disabled={selection.isRefreshing}>
           <RefreshCw className={selection.isRefreshing ? 'animate-spin' : undefined} aria-hidden />
-          Retry
+          {t('header.retry')}
         </Button>
       ) : null}
       <Button
@@ -46,10 +48,10 @@ export function ModelHeader({
         size="sm"
         onClick={() => setOpen(true)}
         disabled={selection.models.length === 0}
-        aria-label="Select model"
+        aria-label={t('header.select')}
       >
         <Cpu aria-hidden />
-        Model
+        {t('header.model')}
         <ChevronDown aria-hidden />
       </Button>
       <ModelSelectorPanel

@@ -1,6 +1,7 @@
 import { modelParameterBillions, type InstalledModel, type TaskContext } from '@hearth/contract';
 import { Eye, Search } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../../components/ui/sheet';
@@ -32,6 +33,7 @@ export function ModelSelectorPanel({
   taskContext,
   presets,
 }: ModelSelectorPanelProps) {
+  const { t } = useTranslation('models');
   const [query, setQuery] = useState('');
   const vision = useMemo(
     () =>
@@ -54,14 +56,14 @@ export function ModelSelectorPanel({
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent aria-describedby="model-panel-description">
         <div className="grid gap-1 pr-6">
-          <SheetTitle>Choose a model</SheetTitle>
-          <SheetDescription id="model-panel-description">Models installed on this Hearth instance.</SheetDescription>
+          <SheetTitle>{t('selector.title')}</SheetTitle>
+          <SheetDescription id="model-panel-description">{t('selector.description')}</SheetDescription>
         </div>
         <div className="relative">
           <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
           <Input
-            aria-label="Search models"
-            placeholder="Search models..."
+            aria-label={t('selector.search')}
+            placeholder={t('selector.searchPlaceholder')}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             className="pl-8"
@@ -74,30 +76,29 @@ export function ModelSelectorPanel({
           >
             <div className="flex items-center gap-2 font-medium">
               <Eye className="size-4 text-primary" aria-hidden />
-              Image analysis
+              {t('selector.imageAnalysis')}
             </div>
             <p className="mt-1 text-muted-foreground">
               {suggested ? (
                 <>
-                  Images need a model that can read them:{' '}
-                  <span className="font-medium text-foreground">{suggested.name}</span>
+                  {t('selector.imagesNeed')} <span className="font-medium text-foreground">{suggested.name}</span>
                 </>
               ) : (
-                'No installed model can read images.'
+                t('selector.noVision')
               )}
             </p>
             {suggested && suggested.name !== selected ? (
               <Button size="sm" className="mt-2" onClick={() => choose(suggested.name)}>
-                Use {suggested.name}
+                {t('selector.use', { name: suggested.name })}
               </Button>
             ) : null}
           </div>
         ) : null}
         <div className="grid min-h-0 flex-1 content-start gap-3 overflow-y-auto">
           {presets ? presets(() => onOpenChange(false)) : null}
-          <h3 className="text-sm font-medium">All Models ({models.length})</h3>
+          <h3 className="text-sm font-medium">{t('selector.all', { total: models.length })}</h3>
           {shown.length === 0 ? (
-            <p className="py-6 text-center text-sm text-muted-foreground">No model matches.</p>
+            <p className="py-6 text-center text-sm text-muted-foreground">{t('noMatch')}</p>
           ) : (
             <div className="grid gap-2">
               {shown.map((model) => (

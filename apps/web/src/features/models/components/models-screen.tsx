@@ -1,6 +1,7 @@
 import type { InstalledModel } from '@hearth/contract';
 import { RefreshCw, Search } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -27,6 +28,7 @@ const AUTO_DETECT_MS = 5000;
 /** The AI Models screen: installed models across runtimes, and (admins) getting models and managing runtimes. */
 export function ModelsScreen({ isAdmin }: { isAdmin: boolean }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('models');
   const selection = useModelSelection();
   const [autoDetect, setAutoDetect] = useState(false);
   const models = useModels(autoDetect && selection.connected ? AUTO_DETECT_MS : undefined);
@@ -44,7 +46,7 @@ export function ModelsScreen({ isAdmin }: { isAdmin: boolean }) {
 
   const use = (model: InstalledModel) => {
     selection.select(model.name);
-    toast({ title: 'Model selected', description: `${model.name} will answer in chat.` });
+    toast({ title: t('screen.selected'), description: t('screen.selectedDescription', { name: model.name }) });
     void navigate(paths.home);
   };
 
@@ -52,8 +54,8 @@ export function ModelsScreen({ isAdmin }: { isAdmin: boolean }) {
     <div className="grid gap-6" data-testid="models-screen">
       <div className="flex flex-wrap items-center gap-3">
         <div className="min-w-0 flex-1">
-          <h2 className="text-xl font-semibold">AI Models</h2>
-          <p className="text-sm text-muted-foreground">Models installed in the runtimes this Hearth instance uses.</p>
+          <h2 className="text-xl font-semibold">{t('screen.title')}</h2>
+          <p className="text-sm text-muted-foreground">{t('screen.description')}</p>
         </div>
         <ConnectionIndicator badge={selection.badge} connected={selection.connected} />
       </div>
@@ -61,8 +63,8 @@ export function ModelsScreen({ isAdmin }: { isAdmin: boolean }) {
         <div className="relative min-w-48 flex-1">
           <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
           <Input
-            aria-label="Search installed models"
-            placeholder="Search installed models..."
+            aria-label={t('screen.search')}
+            placeholder={t('screen.searchPlaceholder')}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             className="pl-8"
@@ -70,7 +72,7 @@ export function ModelsScreen({ isAdmin }: { isAdmin: boolean }) {
         </div>
         <Button variant="outline" onClick={() => void selection.retry()} disabled={selection.isRefreshing}>
           <RefreshCw className={selection.isRefreshing ? 'animate-spin' : undefined} aria-hidden />
-          Refresh
+          {t('screen.refresh')}
         </Button>
         <label className="flex items-center gap-2 text-sm">
           <input
@@ -80,30 +82,27 @@ export function ModelsScreen({ isAdmin }: { isAdmin: boolean }) {
             onChange={(event) => setAutoDetect(event.target.checked)}
             className="size-4 accent-primary"
           />
-          Auto-detect
+          {t('screen.autoDetect')}
         </label>
         <DiscoverModelsDialog isAdmin={isAdmin} onPull={canPull ? (name) => void pull.start({ name }) : undefined} />
       </div>
       {selection.badge === 'disconnected' ? (
         <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm">
-          <p className="font-medium">Disconnected</p>
+          <p className="font-medium">{t('connection.badges.disconnected')}</p>
           <p className="mt-1 text-muted-foreground">
-            Cannot connect to the model server. Please ensure the services are running: start Ollama (ollama serve),
-            check OLLAMA_BASE_URL, or add a runtime below.
-            {selection.error ? ` Details: ${selection.error}` : ''}
+            {t('screen.disconnected')}
+            {selection.error ? ` ${t('details', { error: selection.error })}` : ''}
           </p>
         </div>
       ) : null}
-      <section aria-label="Installed models" className="grid gap-2">
+      <section aria-label={t('screen.installed')} className="grid gap-2">
         {selection.connected && models.isSuccess && all.length === 0 ? (
           <div className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
-            <p className="mb-2 font-medium text-foreground">No models installed yet.</p>
+            <p className="mb-2 font-medium text-foreground">{t('screen.empty')}</p>
             <FirstRunPrompt isAdmin={isAdmin} />
           </div>
         ) : null}
-        {all.length > 0 && shown.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No model matches.</p>
-        ) : null}
+        {all.length > 0 && shown.length === 0 ? <p className="text-sm text-muted-foreground">{t('noMatch')}</p> : null}
         <ul className="grid gap-2">
           {shown.map((model) => (
             <InstalledModelRow

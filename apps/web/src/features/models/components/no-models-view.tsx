@@ -1,4 +1,5 @@
 import { Bot, RefreshCw } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
@@ -12,6 +13,7 @@ interface NoModelsViewProps {
 
 /** 'No AI Models Available' with Retry Connection and the spec's model-check message, never a fake list. */
 export function NoModelsView({ selection, isAdmin }: NoModelsViewProps) {
+  const { t } = useTranslation('models');
   const cannotConnect = selection.problem === 'cannot_connect';
   return (
     <section
@@ -21,22 +23,27 @@ export function NoModelsView({ selection, isAdmin }: NoModelsViewProps) {
     >
       <Bot className="size-10 text-muted-foreground" aria-hidden />
       <h2 id="no-models-title" className="text-xl font-semibold">
-        No AI Models Available
+        {t('noModels.title')}
       </h2>
       {cannotConnect ? (
         <div className="grid gap-2 text-sm text-muted-foreground">
           <p>
-            Cannot connect to the model server. Please ensure the services are running: start Ollama (
-            <code className="rounded bg-muted px-1">ollama serve</code>) or check the model providers on the AI Models
-            screen.
+            <Trans
+              t={t}
+              i18nKey="noModels.cannotConnect"
+              components={{ code: <code className="rounded bg-muted px-1" /> }}
+            />
           </p>
-          {selection.error ? <p className="text-xs">Details: {selection.error}</p> : null}
+          {selection.error ? <p className="text-xs">{t('details', { error: selection.error })}</p> : null}
         </div>
       ) : (
         <div className="grid gap-3 text-sm text-muted-foreground">
           <p>
-            No models found. Pull a model (for example <code className="rounded bg-muted px-1">ollama pull llama3</code>
-            ) or download a starter model for the built-in runtime.
+            <Trans
+              t={t}
+              i18nKey="noModels.noneFound"
+              components={{ code: <code className="rounded bg-muted px-1" /> }}
+            />
           </p>
           <FirstRunPrompt isAdmin={isAdmin} />
         </div>
@@ -44,10 +51,10 @@ export function NoModelsView({ selection, isAdmin }: NoModelsViewProps) {
       <div className="flex flex-wrap justify-center gap-2">
         <Button variant="outline" onClick={() => void selection.retry()} disabled={selection.isRefreshing}>
           <RefreshCw className={selection.isRefreshing ? 'animate-spin' : undefined} aria-hidden />
-          Retry Connection
+          {t('noModels.retry')}
         </Button>
         <Link to={paths.models} className={buttonClasses('link')}>
-          Open AI Models
+          {t('noModels.open')}
         </Link>
       </div>
     </section>

@@ -1,6 +1,7 @@
 import type { Provider } from '@hearth/contract';
 import { PlugZap, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -12,12 +13,16 @@ import { useDeleteProvider } from '../api/delete-provider';
 import { useTestProvider } from '../api/test-provider';
 import { AddProviderForm } from './add-provider-form';
 
-const KIND: Record<Provider['kind'], string> = { builtin: 'Built-in', ollama: 'Ollama', openai: 'OpenAI-compatible' };
-const SOURCE: Record<Provider['source'], string> = {
-  builtin: 'built in',
-  env: 'from configuration',
-  admin: 'added here',
-};
+const KIND = {
+  builtin: 'kinds.builtin',
+  ollama: 'kinds.ollama',
+  openai: 'kinds.openai',
+} as const satisfies Record<Provider['kind'], string>;
+const SOURCE = {
+  builtin: 'providers.source.builtin',
+  env: 'providers.source.env',
+  admin: 'providers.source.admin',
+} as const satisfies Record<Provider['source'], string>;
 
 /** Admins: the model runtimes Hearth talks to, their status, Test and Remove, and adding new ones. */
 export function ProvidersCard({
@@ -30,6 +35,7 @@ export function ProvidersCard({
   /** Who may see a runtime's models (restricting a runtime restricts all of them). */
   visibility?: (provider: Provider) => ReactNode;
 }) {
+  const { t } = useTranslation('models');
   const test = useTestProvider();
   const remove = useDeleteProvider();
   const [removing, setRemoving] = useState<Provider | null>(null);
@@ -40,13 +46,21 @@ export function ProvidersCard({
         toast(
           result.connected
             ? {
-                title: 'Connection OK',
-                description: `${provider.name}: ${result.models_count} models, ${Math.round(result.latency_ms)} ms.`,
+                title: t('providers.testOk'),
+                description: t('providers.testOkDescription', {
+                  name: provider.name,
+                  models: result.models_count,
+                  ms: Math.round(result.latency_ms),
+                }),
               }
-            : { title: 'Connection Failed', description: result.error ?? 'Unknown error', variant: 'destructive' },
+            : {
+                title: t('providers.testFailed'),
+                description: result.error ?? t('providers.unknownError'),
+                variant: 'destructive',
+              },
         ),
       onError: (error) =>
-        toast({ title: 'Connection Failed', description: errorMessage(error), variant: 'destructive' }),
+        toast({ title: t('providers.testFailed'), description: errorMessage(error), variant: 'destructive' }),
     });
 
   const confirmRemove = () => {
@@ -54,18 +68,18 @@ export function ProvidersCard({
     remove.mutate(removing.id, {
       onSuccess: () => setRemoving(null),
       onError: (error) =>
-        toast({ title: 'Could not remove', description: errorMessage(error), variant: 'destructive' }),
+        toast({ title: t('providers.removeFailed'), description: errorMessage(error), variant: 'destructive' }),
     });
   };
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Model runtimes</CardTitle>
-        <CardDescription>Where Hearth finds models. All connected runtimes are used at once.</CardDescription>
+        <CardTitle>{t('providers.title')}</CardTitle>
+        <CardDescription>{t('providers.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {loading ? <p className="text-sm text-muted-foreground">Loading...</p> : null}
+        {loading ? <p className="text-sm text-muted-foreground">{t('loading')}</p> : null}
         <ul className="grid gap-2">
           {providers.map((provider) => (
             <li
@@ -75,13 +89,13 @@ export function ProvidersCard({
             >
               <span
                 role="img"
-                aria-label={provider.connected ? 'Connected' : 'Not connected'}
+                aria-label={provider.connected ? t('connection.connected') : t('connection.notConnected')}
                 className={cn('size-2.5 rounded-full', provider.connected ? 'bg-green-500' : 'bg-red-500')}
               />
               <span className="font-medium">{provider.name}</span>
-              <Badge variant="outline">{KIND[provider.kind]}</Badge>
-              <span className="text-xs text-muted-foreground">{SOURCE[provider.source]}</span>
-              {provider.has_api_key ? <Badge variant="secondary">API key configured</Badge> : null}
+              <Badge variant="outline">{t(KIND[provider.kind])}</Badge>
+              <span className="text-xs text-muted-foreground">{t(SOURCE[provider.source])}</span>
+              {provider.has_api_key ? <Badge variant="secondary">{t('providers.apiKey')}</Badge> : null}
               <span className="w-full truncate text-xs text-muted-foreground sm:w-auto sm:flex-1">
                 {provider.base_url ?? ''}
                 {provider.error ? ` · ${provider.error}` : ''}
@@ -89,13 +103,13 @@ export function ProvidersCard({
               {visibility?.(provider)}
               <Button size="sm" variant="outline" onClick={() => runTest(provider)} disabled={test.isPending}>
                 <PlugZap aria-hidden />
-                Test
+                {t('providers.test')}
               </Button>
               {provider.source === 'admin' ? (
                 <Button
                   size="sm"
                   variant="ghost"
-                  aria-label={`Remove ${provider.name}`}
+                  aria-label={t('providers.remove', { name: provider.name })}
                   onClick={() => setRemoving(provider)}
                 >
                   <Trash2 aria-hidden />
@@ -109,9 +123,9 @@ export function ProvidersCard({
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
-        title={`Remove ${removing?.name ?? 'runtime'}?`}
-        description="Hearth stops using this runtime. Its models stay where they are."
-        confirmLabel="Remove"
+        title={t('providers.confirmTitle', { name: removing?.name ?? t('providers.runtime') })}
+        description={t('providers.confirmDescription')}
+        confirmLabel={t('providers.confirm')}
         onConfirm={confirmRemove}
         pending={remove.isPending}
       />

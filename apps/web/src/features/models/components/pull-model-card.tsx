@@ -1,10 +1,12 @@
 import type { Provider } from '@hearth/contract';
 import { Download, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Progress } from '../../../components/ui/progress';
+import { formatNumber } from '../../../lib/i18n';
 import type { usePullModel } from '../api/pull-model';
 
 interface PullModelCardProps {
@@ -14,6 +16,7 @@ interface PullModelCardProps {
 
 /** Admins: pull an Ollama model by name, with Ollama's own progress streamed live and a Cancel. */
 export function PullModelCard({ pull, ollamaProviders }: PullModelCardProps) {
+  const { t } = useTranslation('models');
   const [name, setName] = useState('');
   const [providerId, setProviderId] = useState('');
   const { state } = pull;
@@ -27,17 +30,13 @@ export function PullModelCard({ pull, ollamaProviders }: PullModelCardProps) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Pull an Ollama model</CardTitle>
-        <CardDescription>
-          {connected.length > 0
-            ? 'Downloads a model into a connected Ollama runtime, for example llama3.1:8b or llava:7b.'
-            : 'No Ollama runtime is connected. Add one under Model runtimes, or start Ollama.'}
-        </CardDescription>
+        <CardTitle>{t('pull.title')}</CardTitle>
+        <CardDescription>{connected.length > 0 ? t('pull.description') : t('pull.noRuntime')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         <form onSubmit={submit} className="flex flex-wrap gap-2">
           <Input
-            aria-label="Model name to pull"
+            aria-label={t('pull.name')}
             placeholder="llama3.1:8b"
             value={name}
             onChange={(event) => setName(event.target.value)}
@@ -46,12 +45,12 @@ export function PullModelCard({ pull, ollamaProviders }: PullModelCardProps) {
           />
           {connected.length > 1 ? (
             <select
-              aria-label="Ollama runtime"
+              aria-label={t('pull.runtime')}
               value={providerId}
               onChange={(event) => setProviderId(event.target.value)}
               className="h-9 rounded-md border bg-background px-2 text-sm"
             >
-              <option value="">Any runtime</option>
+              <option value="">{t('pull.anyRuntime')}</option>
               {connected.map((provider) => (
                 <option key={provider.id} value={provider.id}>
                   {provider.name}
@@ -61,7 +60,7 @@ export function PullModelCard({ pull, ollamaProviders }: PullModelCardProps) {
           ) : null}
           <Button type="submit" disabled={pulling || !name.trim() || connected.length === 0}>
             <Download aria-hidden />
-            Pull
+            {t('pull.submit')}
           </Button>
         </form>
         <PullStatus pull={pull} />
@@ -71,6 +70,7 @@ export function PullModelCard({ pull, ollamaProviders }: PullModelCardProps) {
 }
 
 function PullStatus({ pull }: { pull: ReturnType<typeof usePullModel> }) {
+  const { t } = useTranslation('models');
   const { state } = pull;
   if (state.phase === 'idle') return null;
   if (state.phase === 'pulling') {
@@ -79,24 +79,26 @@ function PullStatus({ pull }: { pull: ReturnType<typeof usePullModel> }) {
       <div className="grid gap-2" data-testid="pull-progress">
         <div className="flex items-center gap-2 text-sm">
           <span className="min-w-0 flex-1 truncate">
-            {state.name}: {progress?.status ?? 'starting'}
-            {progress && progress.percent !== null ? ` (${progress.percent.toFixed(1)}%)` : ''}
+            {state.name}: {progress?.status ?? t('pull.starting')}
+            {progress && progress.percent !== null
+              ? ` ${t('percent', { percent: formatNumber(progress.percent, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}`
+              : ''}
           </span>
           <Button size="sm" variant="ghost" onClick={pull.cancel}>
             <X aria-hidden />
-            Cancel
+            {t('cancel')}
           </Button>
         </div>
-        <Progress value={progress?.percent ?? null} label={`Pull of ${state.name}`} />
+        <Progress value={progress?.percent ?? null} label={t('pull.progressLabel', { name: state.name })} />
       </div>
     );
   }
   const text =
     state.phase === 'done'
-      ? `${state.name} is installed.`
+      ? t('pull.done', { name: state.name })
       : state.phase === 'cancelled'
-        ? `Pull of ${state.name} cancelled.`
-        : `Pull of ${state.name} failed: ${state.message}`;
+        ? t('pull.cancelled', { name: state.name })
+        : t('pull.failed', { name: state.name, message: state.message });
   return (
     <p className={state.phase === 'error' ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'} role="status">
       {text}

@@ -1,6 +1,9 @@
 import type { InstalledModel, OllamaStatus, SystemMode } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
-import { BADGE_LABELS, deriveConnection, type ConnectionInputs } from './connection';
+import { i18n } from '../../../lib/i18n';
+import { BADGE_LABEL_KEYS, deriveConnection, type ConnectionBadge, type ConnectionInputs } from './connection';
+
+const label = (badge: ConnectionBadge): string => i18n.t(BADGE_LABEL_KEYS[badge], { ns: 'models' });
 
 const model = (name: string, embedding = false): InstalledModel => ({
   id: name,
@@ -36,20 +39,20 @@ const inputs = (patch: Partial<ConnectionInputs>): ConnectionInputs => ({
 describe('deriveConnection', () => {
   it('says Detecting... until the status check answers', () => {
     const state = deriveConnection(inputs({ status: undefined, models: undefined, modeSettled: false }));
-    expect(BADGE_LABELS[state.badge]).toBe('Detecting...');
+    expect(label(state.badge)).toBe('Detecting...');
     expect(state.ready).toBe(false);
     expect(state.problem).toBeNull();
   });
 
   it('shows GPU Mode or CPU Only from the system mode once connected', () => {
-    expect(BADGE_LABELS[deriveConnection(inputs({ mode: mode('GPU') })).badge]).toBe('GPU Mode');
-    expect(BADGE_LABELS[deriveConnection(inputs({})).badge]).toBe('CPU Only');
+    expect(label(deriveConnection(inputs({ mode: mode('GPU') })).badge)).toBe('GPU Mode');
+    expect(label(deriveConnection(inputs({})).badge)).toBe('CPU Only');
   });
 
   it('is Disconnected, with no models, when the runtime or the server cannot be reached', () => {
     for (const patch of [{ status: status(false) }, { status: undefined, statusFailed: true }]) {
       const state = deriveConnection(inputs(patch));
-      expect(BADGE_LABELS[state.badge]).toBe('Disconnected');
+      expect(label(state.badge)).toBe('Disconnected');
       expect(state.connected).toBe(false);
       expect(state.models).toEqual([]);
       expect(state.problem).toBe('cannot_connect');

@@ -3,12 +3,13 @@ import type { InstalledModel, OllamaStatus, SystemMode } from '@hearth/contract'
 /** The header badge (spec §2): Detecting..., GPU Mode, CPU Only, Disconnected. */
 export type ConnectionBadge = 'detecting' | 'gpu' | 'cpu' | 'disconnected';
 
-export const BADGE_LABELS: Record<ConnectionBadge, string> = {
-  detecting: 'Detecting...',
-  gpu: 'GPU Mode',
-  cpu: 'CPU Only',
-  disconnected: 'Disconnected',
-};
+/** The badge's words: keys of the models namespace. */
+export const BADGE_LABEL_KEYS = {
+  detecting: 'connection.badges.detecting',
+  gpu: 'connection.badges.gpu',
+  cpu: 'connection.badges.cpu',
+  disconnected: 'connection.badges.disconnected',
+} as const satisfies Record<ConnectionBadge, string>;
 
 export interface ConnectionInputs {
   status: OllamaStatus | undefined;

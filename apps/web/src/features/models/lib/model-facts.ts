@@ -1,5 +1,5 @@
 import { formatModelSizeGB, type InstalledModel } from '@hearth/contract';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate, i18n } from '../../../lib/i18n';
 
 /**
  * What a runtime really reported about a model: parameters, quantisation, size and family. Nothing is rated or
@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/format-date';
  */
 export function modelFacts(model: Pick<InstalledModel, 'size' | 'details'>): string[] {
   return [
-    model.details.parameter_size ? `${model.details.parameter_size} parameters` : null,
+    model.details.parameter_size ? i18n.t('models:facts.parameters', { size: model.details.parameter_size }) : null,
     model.details.quantization_level,
     // Runtimes that cannot tell the size report 0: '0.0 GB' would be a false fact.
     model.size > 0 ? formatModelSizeGB(model.size) : null,
@@ -20,5 +20,5 @@ export function modelUpdatedDate(modifiedAt: string | null | undefined): string 
   if (!modifiedAt) return null;
   const time = new Date(modifiedAt).getTime();
   if (Number.isNaN(time) || time <= 0) return null;
-  return formatDate(modifiedAt, '') || null;
+  return formatDate(modifiedAt) || null;
 }

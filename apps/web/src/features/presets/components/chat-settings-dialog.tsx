@@ -1,6 +1,7 @@
 import type { ConversationSettings } from '@hearth/contract';
 import { SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -11,6 +12,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
+import { errorMessage } from '../../../lib/api-error';
 import { useChatSettings, useSaveChatSettings } from '../api/chat-settings';
 import { fromForm, type SettingsForm, toForm } from '../lib/settings-form';
 import { SettingsFields } from './settings-fields';
@@ -20,27 +22,26 @@ import { SettingsFields } from './settings-fields';
  * the server and applied to every answer of this chat only. New chats start from the defaults.
  */
 export function ChatSettingsDialog({ conversationId }: { conversationId: string }) {
+  const { t } = useTranslation('presets');
   const [open, setOpen] = useState(false);
   const settings = useChatSettings(conversationId);
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-label="Chat settings">
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-label={t('chatSettings.title')}>
         <SlidersHorizontal aria-hidden />
-        <span className="hidden sm:inline">Chat settings</span>
+        <span className="hidden sm:inline">{t('chatSettings.title')}</span>
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-xl">
           <DialogHeader>
-            <DialogTitle>Chat settings</DialogTitle>
-            <DialogDescription>
-              These apply to this chat only and are remembered with it. New chats start from your defaults.
-            </DialogDescription>
+            <DialogTitle>{t('chatSettings.title')}</DialogTitle>
+            <DialogDescription>{t('chatSettings.description')}</DialogDescription>
           </DialogHeader>
           {settings.isPending ? (
-            <p className="text-sm text-muted-foreground">Loading…</p>
+            <p className="text-sm text-muted-foreground">{t('chatSettings.loading')}</p>
           ) : settings.isError ? (
             <p role="alert" className="text-sm text-destructive">
-              The chat&apos;s settings could not be loaded. {settings.error.message}
+              {t('chatSettings.loadFailed', { message: errorMessage(settings.error) })}
             </p>
           ) : (
             <SettingsForm
@@ -58,6 +59,7 @@ export function ChatSettingsDialog({ conversationId }: { conversationId: string 
 
 function SettingsForm(props: { conversationId: string; current: ConversationSettings; onDone: () => void }) {
   const { conversationId, current, onDone } = props;
+  const { t } = useTranslation('presets');
   const [form, setForm] = useState<SettingsForm>(() => toForm(current.settings));
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSaveChatSettings(conversationId);
@@ -71,19 +73,20 @@ function SettingsForm(props: { conversationId: string; current: ConversationSett
     const settings = { ...result.settings, model: current.settings.model, provider_id: current.settings.provider_id };
     save.mutate(settings, {
       onSuccess: () => {
-        toast({ title: 'Chat settings saved' });
+        toast({ title: t('chatSettings.saved') });
         onDone();
       },
-      onError: (error) => setProblem(error.message),
+      onError: (error) => setProblem(errorMessage(error)),
     });
   };
 
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <p className="text-sm text-muted-foreground">
-        Model: <span className="font-medium text-foreground">{current.settings.model ?? 'the model picker’s'}</span>
-        {current.preset ? ` · started from the preset “${current.preset.name}”` : ''}. Change the model with the model
-        picker above; this chat remembers it.
+        {t('chatSettings.modelPrefix')}{' '}
+        <span className="font-medium text-foreground">{current.settings.model ?? t('chatSettings.pickersModel')}</span>
+        {current.preset ? t('chatSettings.fromPreset', { name: current.preset.name }) : ''}
+        {t('chatSettings.modelSuffix')}
       </p>
       <SettingsFields value={form} onChange={(patch) => setForm({ ...form, ...patch })} withModel={false} />
       {problem ? (
@@ -93,10 +96,10 @@ function SettingsForm(props: { conversationId: string; current: ConversationSett
       ) : null}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={() => setForm(toForm({}))}>
-          Reset to defaults
+          {t('chatSettings.reset')}
         </Button>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save'}
+          {save.isPending ? t('chatSettings.saving') : t('chatSettings.save')}
         </Button>
       </DialogFooter>
     </form>

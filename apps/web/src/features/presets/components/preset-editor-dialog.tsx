@@ -1,5 +1,6 @@
-import { type CreatePresetBody, PRESET_NAME_REQUIRED, PRESET_STARTERS_MAX } from '@hearth/contract';
+import { type CreatePresetBody, PRESET_STARTERS_MAX } from '@hearth/contract';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ItemEditorDialog, ItemEditorFooter } from '../../../components/item-editor';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
@@ -36,6 +37,7 @@ export function PresetEditorDialog({ draft, pending, onSave, onClose }: Props) {
 }
 
 function EditorForm({ draft, pending, onSave }: Omit<Props, 'onClose' | 'draft'> & { draft: PresetDraft }) {
+  const { t } = useTranslation('presets');
   const [name, setName] = useState(draft.name);
   const [description, setDescription] = useState(draft.description);
   const [form, setForm] = useState(draft.form);
@@ -46,15 +48,16 @@ function EditorForm({ draft, pending, onSave }: Omit<Props, 'onClose' | 'draft'>
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return setProblem(PRESET_NAME_REQUIRED);
+    if (!name.trim()) return setProblem(t('editor.nameRequired'));
     const settings = fromForm(form);
     if ('problem' in settings) return setProblem(settings.problem);
     const lines = starters
       .split('\n')
       .map((line) => line.trim())
       .filter(Boolean);
-    if (lines.length > PRESET_STARTERS_MAX) return setProblem(`At most ${PRESET_STARTERS_MAX} starter prompts.`);
-    if (lines.some((line) => line.length > 500)) return setProblem('A starter prompt may have at most 500 characters.');
+    if (lines.length > PRESET_STARTERS_MAX)
+      return setProblem(t('editor.tooManyStarters', { max: PRESET_STARTERS_MAX }));
+    if (lines.some((line) => line.length > 500)) return setProblem(t('editor.starterTooLong'));
     setProblem(null);
     onSave({
       id: draft.id,
@@ -69,29 +72,26 @@ function EditorForm({ draft, pending, onSave }: Omit<Props, 'onClose' | 'draft'>
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <DialogHeader>
-        <DialogTitle>{draft.id ? 'Edit Preset' : 'New Preset'}</DialogTitle>
-        <DialogDescription>
-          A preset starts a chat with its model, instructions and parameters. Pick it in the model picker, or name it as
-          the model in the API.
-        </DialogDescription>
+        <DialogTitle>{draft.id ? t('editor.editTitle') : t('editor.newTitle')}</DialogTitle>
+        <DialogDescription>{t('editor.description')}</DialogDescription>
       </DialogHeader>
-      <TextField label="Name" value={name} onValueChange={setName} maxLength={100} />
+      <TextField label={t('editor.name')} value={name} onValueChange={setName} maxLength={100} />
       <TextField
-        label="Description"
-        hint="Optional"
+        label={t('editor.descriptionLabel')}
+        hint={t('editor.optional')}
         value={description}
         onValueChange={setDescription}
         maxLength={500}
       />
       <SettingsFields value={form} onChange={(patch) => setForm({ ...form, ...patch })} withModel />
       <div className="grid gap-2">
-        <Label htmlFor={startersId}>Starter prompts</Label>
+        <Label htmlFor={startersId}>{t('editor.starters')}</Label>
         <textarea
           id={startersId}
           rows={3}
           value={starters}
           onChange={(event) => setStarters(event.target.value)}
-          placeholder="One a line; they show on the empty chat"
+          placeholder={t('editor.startersPlaceholder')}
           className="min-h-20 rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         />
       </div>
@@ -100,7 +100,7 @@ function EditorForm({ draft, pending, onSave }: Omit<Props, 'onClose' | 'draft'>
         onSharedChange={setShared}
         problem={problem}
         pending={pending}
-        saveLabel="Save Preset"
+        saveLabel={t('editor.save')}
       />
     </form>
   );

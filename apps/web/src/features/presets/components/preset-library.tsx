@@ -1,6 +1,8 @@
 import type { CreatePresetBody, Preset } from '@hearth/contract';
 import { MessageSquarePlus, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { type TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OwnedItemActions } from '../../../components/owned-item-actions';
 import { Badge } from '../../../components/ui/badge';
@@ -10,16 +12,18 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-error';
+import { formatNumber } from '../../../lib/i18n';
 import { presetGroups, useCreatePreset, useDeletePreset, usePresets, useUpdatePreset } from '../api/presets';
 import { toForm } from '../lib/settings-form';
 import { EMPTY_PRESET, type PresetDraft, PresetEditorDialog } from './preset-editor-dialog';
 
 const failed = (title: string) => (error: Error) =>
-  toast({ title, description: error.message, variant: 'destructive' });
+  toast({ title, description: errorMessage(error), variant: 'destructive' });
 
-const draftOf = (preset: Preset, copy = false): PresetDraft => ({
+const draftOf = (t: TFunction<'presets'>, preset: Preset, copy = false): PresetDraft => ({
   id: copy ? undefined : preset.id,
-  name: copy ? `${preset.name} (copy)` : preset.name,
+  name: copy ? t('library.copyName', { name: preset.name }) : preset.name,
   description: preset.description ?? '',
   form: toForm(preset.settings),
   starters: preset.starters.join('\n'),
@@ -28,6 +32,7 @@ const draftOf = (preset: Preset, copy = false): PresetDraft => ({
 
 /** Workspace → Presets: own presets to edit, share and delete; those shared with the user to use or copy. */
 export function PresetLibrary() {
+  const { t } = useTranslation('presets');
   const [draft, setDraft] = useState<PresetDraft | null>(null);
   const [deleting, setDeleting] = useState<Preset | null>(null);
   const presets = usePresets();
@@ -37,33 +42,31 @@ export function PresetLibrary() {
   const all = presets.data?.presets ?? [];
 
   const save = ({ id, ...body }: CreatePresetBody & { id?: string }) => {
-    const done = { onSuccess: () => setDraft(null), onError: failed('Preset not saved') };
+    const done = { onSuccess: () => setDraft(null), onError: failed(t('library.notSaved')) };
     if (id) update.mutate({ id, ...body }, done);
     else create.mutate(body, done);
   };
 
   return (
-    <section aria-label="Presets" className="grid gap-4">
+    <section aria-label={t('library.label')} className="grid gap-4">
       <div className="flex flex-wrap items-center gap-2">
-        <p className="flex-1 text-sm text-muted-foreground">
-          Presets are assistants: a model with its own instructions, parameters, collections and starter prompts.
-        </p>
+        <p className="flex-1 text-sm text-muted-foreground">{t('library.intro')}</p>
         <Button onClick={() => setDraft(EMPTY_PRESET)}>
-          <Plus aria-hidden /> Add Preset
+          <Plus aria-hidden /> {t('library.add')}
         </Button>
       </div>
       {presets.isPending ? (
-        <Spinner label="Loading presets" />
+        <Spinner label={t('library.loading')} />
       ) : presets.isError ? (
         <div role="alert" className="flex items-center gap-3 rounded-lg border border-dashed p-6 text-sm">
-          <span className="flex-1">Presets could not be loaded. {presets.error.message}</span>
+          <span className="flex-1">{t('library.loadFailed', { message: errorMessage(presets.error) })}</span>
           <Button variant="outline" size="sm" onClick={() => void presets.refetch()}>
-            Try again
+            {t('library.tryAgain')}
           </Button>
         </div>
       ) : all.length === 0 ? (
         <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
-          No presets yet. Add one to start chats with the same model and instructions every time.
+          {t('library.empty')}
         </p>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
@@ -72,9 +75,11 @@ export function PresetLibrary() {
               key={preset.id}
               preset={preset}
               sharing={update.isPending && update.variables.id === preset.id}
-              onEdit={() => setDraft(draftOf(preset, !preset.owned))}
+              onEdit={() => setDraft(draftOf(t, preset, !preset.owned))}
               onDelete={() => setDeleting(preset)}
-              onShare={(shared) => update.mutate({ id: preset.id, shared }, { onError: failed('Sharing not changed') })}
+              onShare={(shared) =>
+                update.mutate({ id: preset.id, shared }, { onError: failed(t('library.sharingNotChanged')) })
+              }
             />
           ))}
         </div>
@@ -88,13 +93,17 @@ export function PresetLibrary() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
-        title="Delete preset?"
-        description={`"${deleting?.name ?? ''}" will be deleted${deleting?.shared ? ' for everyone it is shared with' : ''}. Chats started from it keep their settings. This cannot be undone.`}
-        confirmLabel="Delete"
+        title={t('library.deleteTitle')}
+        description={
+          deleting?.shared
+            ? t('library.deleteSharedDescription', { name: deleting.name })
+            : t('library.deleteDescription', { name: deleting?.name ?? '' })
+        }
+        confirmLabel={t('library.delete')}
         pending={remove.isPending}
         onConfirm={() =>
           deleting &&
-          remove.mutate(deleting.id, { onSuccess: () => setDeleting(null), onError: failed('Preset not deleted') })
+          remove.mutate(deleting.id, { onSuccess: () => setDeleting(null), onError: failed(t('library.notDeleted')) })
         }
       />
     </section>
@@ -110,17 +119,22 @@ interface CardProps {
 }
 
 function PresetCard({ preset, sharing, onEdit, onDelete, onShare }: CardProps) {
+  const { t } = useTranslation('presets');
   const facts = [
-    preset.settings.model ?? "The model picker's model",
-    preset.settings.temperature === undefined ? null : `temperature ${preset.settings.temperature}`,
-    preset.settings.collection_ids?.length ? `${preset.settings.collection_ids.length} collection(s)` : null,
+    preset.settings.model ?? t('pickersModel'),
+    preset.settings.temperature === undefined
+      ? null
+      : t('card.temperature', { value: formatNumber(preset.settings.temperature) }),
+    preset.settings.collection_ids?.length
+      ? t('card.collections', { count: preset.settings.collection_ids.length })
+      : null,
   ].filter(Boolean);
   return (
     <Card aria-label={preset.name} className="flex flex-col">
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2 text-base">
           <span className="min-w-0 truncate">{preset.name}</span>
-          {!preset.owned ? <Badge variant="secondary">Shared by {preset.author}</Badge> : null}
+          {!preset.owned ? <Badge variant="secondary">{t('card.sharedBy', { author: preset.author })}</Badge> : null}
         </CardTitle>
         {preset.description ? <CardDescription>{preset.description}</CardDescription> : null}
       </CardHeader>
@@ -133,7 +147,7 @@ function PresetCard({ preset, sharing, onEdit, onDelete, onShare }: CardProps) {
         ) : null}
         <div className="mt-auto flex flex-wrap items-center gap-2">
           <Link to={paths.presetChat(preset.id)} className={buttonClasses('outline', 'sm')}>
-            <MessageSquarePlus aria-hidden /> New chat
+            <MessageSquarePlus aria-hidden /> {t('card.newChat')}
           </Link>
           {preset.owned ? (
             <OwnedItemActions
@@ -144,11 +158,11 @@ function PresetCard({ preset, sharing, onEdit, onDelete, onShare }: CardProps) {
               onEdit={onEdit}
               onDelete={onDelete}
               groups={presetGroups(preset.id)}
-              seenIn="their model picker"
+              seenIn={t('card.seenIn')}
             />
           ) : (
             <Button variant="ghost" size="sm" onClick={onEdit} className="ml-auto">
-              Make a copy
+              {t('card.makeCopy')}
             </Button>
           )}
         </div>

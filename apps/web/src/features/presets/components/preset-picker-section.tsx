@@ -1,5 +1,6 @@
 import type { Preset } from '@hearth/contract';
 import { Bot } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { usePresets } from '../api/presets';
@@ -12,25 +13,28 @@ interface Props {
 
 /** The model picker's Presets section: choosing one starts a new chat with its settings (issue 17). */
 export function PresetPickerSection({ activeId, onPick }: Props) {
+  const { t } = useTranslation('presets');
   const presets = usePresets();
   const all = presets.data?.presets ?? [];
   if (presets.isPending) return null;
   return (
     <section aria-labelledby="presets-heading" className="grid gap-2">
       <h3 id="presets-heading" className="text-sm font-medium">
-        Presets ({all.length})
+        {t('picker.heading', { n: all.length })}
       </h3>
       {presets.isError ? (
         <p role="alert" className="text-xs text-destructive">
-          Presets could not be loaded.
+          {t('picker.loadFailed')}
         </p>
       ) : all.length === 0 ? (
         <p className="text-xs text-muted-foreground">
-          None yet.{' '}
-          <Link to={paths.workspaceTab('presets')} className="underline underline-offset-2">
-            Create a preset
-          </Link>{' '}
-          to start chats with the same model and instructions.
+          <Trans
+            t={t}
+            i18nKey="picker.empty"
+            components={{
+              action: <Link to={paths.workspaceTab('presets')} className="underline underline-offset-2" />,
+            }}
+          />
         </p>
       ) : (
         <ul className="grid gap-2">
@@ -46,8 +50,8 @@ export function PresetPickerSection({ activeId, onPick }: Props) {
                 <span className="grid min-w-0 gap-0.5">
                   <span className="truncate font-medium">{preset.name}</span>
                   <span className="truncate text-xs text-muted-foreground">
-                    {preset.settings.model ?? "The model picker's model"}
-                    {preset.owned ? '' : ` · shared by ${preset.author ?? 'someone'}`}
+                    {preset.settings.model ?? t('pickersModel')}
+                    {preset.owned ? '' : t('picker.sharedBy', { author: preset.author ?? t('picker.someone') })}
                   </span>
                 </span>
               </button>

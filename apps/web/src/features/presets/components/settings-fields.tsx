@@ -1,9 +1,11 @@
 import { CHAT_SYSTEM_PROMPT_MAX_CHARS } from '@hearth/contract';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Label } from '../../../components/ui/label';
 import { TextField } from '../../../components/ui/text-field';
 import { useCollections } from '../../knowledge';
 import { useModels } from '../../models';
+import { ToolChoiceFields } from '../../tools';
 import type { SettingsForm } from '../lib/settings-form';
 
 interface Props {
@@ -18,22 +20,46 @@ const areaClass =
 
 type NumberKey = 'temperature' | 'top_p' | 'max_tokens' | 'context_size';
 
-/** The numeric parameters, typed as text (empty: the default applies). */
-const NUMBER_FIELDS: {
-  key: NumberKey;
-  label: string;
-  hint: string;
-  inputMode: 'decimal' | 'numeric';
-  placeholder: string;
-}[] = [
-  { key: 'temperature', label: 'Temperature', hint: '0 to 2', inputMode: 'decimal', placeholder: 'Default' },
-  { key: 'top_p', label: 'Top P', hint: '0 to 1', inputMode: 'decimal', placeholder: 'Default' },
-  { key: 'max_tokens', label: 'Max tokens', hint: 'Answer length', inputMode: 'numeric', placeholder: 'Default' },
-  { key: 'context_size', label: 'Context size', hint: 'Tokens', inputMode: 'numeric', placeholder: "The model's" },
-];
-
 /** System prompt, parameters, (model) and knowledge collections: what a chat or a preset carries. */
 export function SettingsFields({ value, onChange, withModel }: Props) {
+  const { t } = useTranslation('presets');
+  /** The numeric parameters, typed as text (empty: the default applies). */
+  const numberFields: {
+    key: NumberKey;
+    label: string;
+    hint: string;
+    inputMode: 'decimal' | 'numeric';
+    placeholder: string;
+  }[] = [
+    {
+      key: 'temperature',
+      label: t('fields.temperature'),
+      hint: t('fields.temperatureHint'),
+      inputMode: 'decimal',
+      placeholder: t('fields.default'),
+    },
+    {
+      key: 'top_p',
+      label: t('fields.topP'),
+      hint: t('fields.topPHint'),
+      inputMode: 'decimal',
+      placeholder: t('fields.default'),
+    },
+    {
+      key: 'max_tokens',
+      label: t('fields.maxTokens'),
+      hint: t('fields.maxTokensHint'),
+      inputMode: 'numeric',
+      placeholder: t('fields.default'),
+    },
+    {
+      key: 'context_size',
+      label: t('fields.contextSize'),
+      hint: t('fields.contextSizeHint'),
+      inputMode: 'numeric',
+      placeholder: t('fields.modelsDefault'),
+    },
+  ];
   const promptId = useId();
   const modelId = useId();
   const models = useModels().data?.models ?? [];
@@ -45,16 +71,16 @@ export function SettingsFields({ value, onChange, withModel }: Props) {
     <div className="grid gap-4">
       {withModel ? (
         <div className="grid gap-2">
-          <Label htmlFor={modelId}>Model</Label>
+          <Label htmlFor={modelId}>{t('fields.model')}</Label>
           <select
             id={modelId}
             value={value.model}
             onChange={(event) => onChange({ model: event.target.value })}
             className="h-9 rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
-            <option value="">The model picker&apos;s choice</option>
+            <option value="">{t('fields.pickersChoice')}</option>
             {value.model && !models.some((model) => model.name === value.model) ? (
-              <option value={value.model}>{value.model} (not installed)</option>
+              <option value={value.model}>{t('fields.notInstalled', { model: value.model })}</option>
             ) : null}
             {models.map((model) => (
               <option key={`${model.provider.id}:${model.name}`} value={model.name}>
@@ -65,26 +91,26 @@ export function SettingsFields({ value, onChange, withModel }: Props) {
         </div>
       ) : null}
       <div className="grid gap-2">
-        <Label htmlFor={promptId}>System prompt</Label>
+        <Label htmlFor={promptId}>{t('fields.systemPrompt')}</Label>
         <textarea
           id={promptId}
           rows={5}
           value={value.system_prompt}
           maxLength={CHAT_SYSTEM_PROMPT_MAX_CHARS}
-          placeholder="Hearth's default instructions"
+          placeholder={t('fields.systemPromptPlaceholder')}
           onChange={(event) => onChange({ system_prompt: event.target.value })}
           className={areaClass}
         />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        {NUMBER_FIELDS.map(({ key, ...field }) => (
+        {numberFields.map(({ key, ...field }) => (
           <TextField key={key} {...field} value={value[key]} onValueChange={(typed) => onChange({ [key]: typed })} />
         ))}
       </div>
       <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">Knowledge collections</legend>
+        <legend className="mb-1 text-sm font-medium">{t('fields.collections')}</legend>
         {collections.length === 0 ? (
-          <p className="text-xs text-muted-foreground">No collections yet: answers search none of them.</p>
+          <p className="text-xs text-muted-foreground">{t('fields.noCollections')}</p>
         ) : (
           <div className="grid max-h-32 gap-1 overflow-y-auto">
             {collections.map((collection) => (
@@ -99,8 +125,9 @@ export function SettingsFields({ value, onChange, withModel }: Props) {
             ))}
           </div>
         )}
-        <p className="text-xs text-muted-foreground">None checked: the chat&apos;s usual collection choice applies.</p>
+        <p className="text-xs text-muted-foreground">{t('fields.noneChecked')}</p>
       </fieldset>
+      <ToolChoiceFields value={value.tool_names} onChange={(tool_names) => onChange({ tool_names })} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { ChatSettings } from '@hearth/contract';
+import { i18n } from '../../../lib/i18n';
 
 /** The settings form's values: numbers as typed (empty means "the default"). */
 export interface SettingsForm {
@@ -9,6 +10,8 @@ export interface SettingsForm {
   context_size: string;
   model: string;
   collection_ids: string[];
+  /** null: every tool the user may use (issue 20). */
+  tool_names: string[] | null;
 }
 
 const text = (value: number | undefined) => (value === undefined ? '' : String(value));
@@ -22,15 +25,16 @@ export function toForm(settings: ChatSettings): SettingsForm {
     context_size: text(settings.context_size),
     model: settings.model ?? '',
     collection_ids: settings.collection_ids ?? [],
+    tool_names: settings.tool_names ?? null,
   };
 }
 
-const LABELS: Record<string, string> = {
-  temperature: 'Temperature must be between 0 and 2.',
-  top_p: 'Top P must be between 0 and 1.',
-  max_tokens: 'Max tokens must be a whole number from 1 to 131072.',
-  context_size: 'Context size must be a whole number from 256 to 1048576.',
-  system_prompt: 'The system prompt is too long (at most 20,000 characters).',
+const PROBLEMS: Record<string, () => string> = {
+  temperature: () => i18n.t('presets:problems.temperature'),
+  top_p: () => i18n.t('presets:problems.topP'),
+  max_tokens: () => i18n.t('presets:problems.maxTokens'),
+  context_size: () => i18n.t('presets:problems.contextSize'),
+  system_prompt: () => i18n.t('presets:problems.systemPrompt'),
 };
 
 /** The form as settings, or the first problem in words. Fields left empty are left out (the defaults apply). */
@@ -44,9 +48,10 @@ export function fromForm(form: SettingsForm): { settings: ChatSettings } | { pro
     context_size: number(form.context_size),
     model: form.model || undefined,
     collection_ids: form.collection_ids.length > 0 ? form.collection_ids : undefined,
+    tool_names: form.tool_names ?? undefined,
   };
   const parsed = ChatSettings.safeParse(candidate);
   if (parsed.success) return { settings: parsed.data };
   const field = String(parsed.error.issues[0]?.path[0] ?? '');
-  return { problem: LABELS[field] ?? 'Check the settings.' };
+  return { problem: PROBLEMS[field]?.() ?? i18n.t('presets:problems.other') };
 }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -18,6 +19,7 @@ export function DeleteAccountCard() {
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const remove = useDeleteAccount();
+  const { t } = useTranslation('privacy');
 
   const confirm = () =>
     remove.mutate(
@@ -25,13 +27,15 @@ export function DeleteAccountCard() {
       {
         onSuccess: () => {
           setConfirming(false);
-          toast({ title: 'Account deleted', description: 'Your account and all of its data have been removed.' });
+          toast({ title: t('deleteAccount.deletedTitle'), description: t('deleteAccount.deletedDescription') });
           void navigate(paths.auth, { replace: true });
         },
         onError: (failure) => {
           setConfirming(false);
           setError(
-            isApiError(failure) && failure.status === 401 ? 'The password is incorrect.' : 'Failed to delete account.',
+            isApiError(failure) && failure.status === 401
+              ? t('deleteAccount.wrongPassword')
+              : t('deleteAccount.failed'),
           );
         },
       },
@@ -40,11 +44,8 @@ export function DeleteAccountCard() {
   return (
     <Card className="border-destructive/50">
       <CardHeader>
-        <CardTitle>Delete account</CardTitle>
-        <CardDescription>
-          Removes your account for good: conversations, messages, knowledge collections, documents, stored files, API
-          tokens and sessions. Export your data first if you want a copy.
-        </CardDescription>
+        <CardTitle>{t('deleteAccount.title')}</CardTitle>
+        <CardDescription>{t('deleteAccount.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form
@@ -55,7 +56,7 @@ export function DeleteAccountCard() {
             setConfirming(true);
           }}
         >
-          <Label htmlFor={passwordId}>Current password</Label>
+          <Label htmlFor={passwordId}>{t('deleteAccount.currentPassword')}</Label>
           <Input
             id={passwordId}
             type="password"
@@ -72,7 +73,7 @@ export function DeleteAccountCard() {
           ) : null}
           <div>
             <Button type="submit" variant="destructive" disabled={password.length === 0 || remove.isPending}>
-              Delete my account
+              {t('deleteAccount.submit')}
             </Button>
           </div>
         </form>
@@ -80,9 +81,9 @@ export function DeleteAccountCard() {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete your account?"
-        description="This cannot be undone. Everything you stored in Hearth will be deleted."
-        confirmLabel={remove.isPending ? 'Deleting...' : 'Delete account'}
+        title={t('deleteAccount.confirmTitle')}
+        description={t('deleteAccount.confirmDescription')}
+        confirmLabel={remove.isPending ? t('deleteAccount.deleting') : t('deleteAccount.confirm')}
         onConfirm={confirm}
         pending={remove.isPending}
       />

@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { useExportData } from '../api/export-data';
@@ -6,25 +7,28 @@ import { useExportData } from '../api/export-data';
 /** Export Data tab: downloads knowledge-data-export-{date}.json. */
 export function ExportDataPanel() {
   const exportData = useExportData();
+  const { t } = useTranslation('privacy');
   return (
     <div className="grid gap-4">
-      <p className="text-sm text-muted-foreground">
-        Download a JSON file with your profile, preferences, conversations and messages, knowledge collections with
-        their document details (not the documents themselves) and your activity of the last 90 days.
-      </p>
+      <p className="text-sm text-muted-foreground">{t('export.description')}</p>
       <div>
         <Button
           onClick={() =>
             exportData.mutate(undefined, {
-              onSuccess: (fileName) => toast({ title: 'Export complete', description: `Saved ${fileName}.` }),
+              onSuccess: (fileName) =>
+                toast({ title: t('export.doneTitle'), description: t('export.doneDescription', { fileName }) }),
               onError: () =>
-                toast({ title: 'Export failed', description: 'Failed to export your data.', variant: 'destructive' }),
+                toast({
+                  title: t('export.failedTitle'),
+                  description: t('export.failedDescription'),
+                  variant: 'destructive',
+                }),
             })
           }
           disabled={exportData.isPending}
         >
           <Download aria-hidden />
-          {exportData.isPending ? 'Exporting...' : 'Export Data'}
+          {exportData.isPending ? t('export.exporting') : t('export.button')}
         </Button>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { usePrivacySettings, useUpdatePrivacySettings } from '../api/privacy-settings';
@@ -8,12 +9,13 @@ export const PREFERENCE_TOAST_MS = 2000;
 export function RetentionPanel() {
   const settings = usePrivacySettings();
   const update = useUpdatePrivacySettings();
+  const { t } = useTranslation('privacy');
 
-  if (settings.isPending) return <Spinner label="Loading privacy settings" />;
+  if (settings.isPending) return <Spinner label={t('retention.loading')} />;
   if (settings.isError) {
     return (
       <p role="alert" className="text-sm text-destructive">
-        Could not load your privacy settings. {settings.error.message}
+        {t('retention.loadError', { message: settings.error.message })}
       </p>
     );
   }
@@ -24,11 +26,11 @@ export function RetentionPanel() {
       pending={update.isPending}
       onSave={(body) =>
         update.mutate(body, {
-          onSuccess: () => toast({ title: 'Privacy settings saved', duration: PREFERENCE_TOAST_MS }),
+          onSuccess: () => toast({ title: t('retention.saved'), duration: PREFERENCE_TOAST_MS }),
           onError: () =>
             toast({
-              title: 'Error',
-              description: 'Failed to update privacy settings.',
+              title: t('retention.errorTitle'),
+              description: t('retention.saveFailed'),
               variant: 'destructive',
               duration: PREFERENCE_TOAST_MS,
             }),

@@ -1,5 +1,6 @@
 import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, type PrivacySettings } from '@hearth/contract';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -10,8 +11,6 @@ interface RetentionSettingsFormProps {
   pending: boolean;
   onSave: (settings: { data_retention_days: number; auto_delete_enabled: boolean }) => void;
 }
-
-const RANGE_MESSAGE = `Enter a whole number of days from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}.`;
 
 /** A whole number of days in range, or null: out-of-range input is refused, never quietly replaced. */
 function retentionDays(text: string): number | null {
@@ -28,6 +27,7 @@ export function RetentionSettingsForm({ settings, pending, onSave }: RetentionSe
   const [autoDelete, setAutoDelete] = useState(settings.auto_delete_enabled);
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
+  const { t } = useTranslation('privacy');
 
   return (
     <form
@@ -37,12 +37,14 @@ export function RetentionSettingsForm({ settings, pending, onSave }: RetentionSe
       onSubmit={(event) => {
         event.preventDefault();
         const value = retentionDays(days);
-        setError(value === null ? RANGE_MESSAGE : null);
+        setError(
+          value === null ? t('retention.rangeError', { min: MIN_RETENTION_DAYS, max: MAX_RETENTION_DAYS }) : null,
+        );
         if (value !== null) onSave({ data_retention_days: value, auto_delete_enabled: autoDelete });
       }}
     >
       <div className="grid max-w-xs gap-2">
-        <Label htmlFor={daysId}>Data retention (days)</Label>
+        <Label htmlFor={daysId}>{t('retention.daysLabel')}</Label>
         <Input
           id={daysId}
           type="number"
@@ -56,7 +58,7 @@ export function RetentionSettingsForm({ settings, pending, onSave }: RetentionSe
           onChange={(event) => setDays(event.target.value)}
         />
         <p className="text-xs text-muted-foreground">
-          From {MIN_RETENTION_DAYS} to {MAX_RETENTION_DAYS} days.
+          {t('retention.daysHint', { min: MIN_RETENTION_DAYS, max: MAX_RETENTION_DAYS })}
         </p>
         {error && (
           <p id={errorId} role="alert" className="text-xs text-destructive">
@@ -67,15 +69,13 @@ export function RetentionSettingsForm({ settings, pending, onSave }: RetentionSe
       <div className="flex items-start gap-3">
         <Switch id={switchId} checked={autoDelete} onCheckedChange={setAutoDelete} />
         <div className="grid gap-1">
-          <Label htmlFor={switchId}>Automatically delete old conversations</Label>
-          <p className="text-xs text-muted-foreground">
-            Once a day, conversations and messages older than the retention period are deleted for good.
-          </p>
+          <Label htmlFor={switchId}>{t('retention.autoDelete')}</Label>
+          <p className="text-xs text-muted-foreground">{t('retention.autoDeleteHint')}</p>
         </div>
       </div>
       <div>
         <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : 'Save'}
+          {pending ? t('retention.saving') : t('retention.save')}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -25,17 +26,18 @@ interface UpdateSettingsDialogProps {
  */
 export function UpdateSettingsDialog({ open, onOpenChange }: UpdateSettingsDialogProps) {
   const preferences = useUpdateSettings(open);
+  const { t } = useTranslation('privacy');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90svh] overflow-y-auto">
         <DialogHeader>
-          <DialogTitle>Update Settings</DialogTitle>
-          <DialogDescription>How this instance learns about new versions and how admins upgrade it.</DialogDescription>
+          <DialogTitle>{t('updates.title')}</DialogTitle>
+          <DialogDescription>{t('updates.description')}</DialogDescription>
         </DialogHeader>
-        {preferences.isPending ? <Spinner label="Loading update settings" /> : null}
+        {preferences.isPending ? <Spinner label={t('updates.loading')} /> : null}
         {preferences.isError ? (
           <p role="alert" className="text-sm text-destructive">
-            Could not load the update settings. {preferences.error.message}
+            {t('updates.loadError', { message: preferences.error.message })}
           </p>
         ) : null}
         {preferences.data ? (
@@ -54,16 +56,17 @@ export function UpdateSettingsDialog({ open, onOpenChange }: UpdateSettingsDialo
 function DraftEditor({ initial, onDone }: { initial: UpdateSettingsDraft; onDone: () => void }) {
   const [draft, setDraft] = useState<UpdateSettingsDraft>(initial);
   const save = useSaveUpdateSettings();
+  const { t } = useTranslation('privacy');
   const submit = () =>
     save.mutate(draft, {
       onSuccess: () => {
-        toast({ title: 'Update settings saved', duration: PREFERENCE_TOAST_MS });
+        toast({ title: t('updates.saved'), duration: PREFERENCE_TOAST_MS });
         onDone();
       },
       onError: (error) =>
         toast({
-          title: 'Error',
-          description: `Failed to save update settings. ${error.message}`,
+          title: t('updates.errorTitle'),
+          description: t('updates.saveFailed', { message: error.message }),
           variant: 'destructive',
           duration: PREFERENCE_TOAST_MS,
         }),
@@ -73,10 +76,10 @@ function DraftEditor({ initial, onDone }: { initial: UpdateSettingsDraft; onDone
       <UpdateSettingsFields draft={draft} onChange={setDraft} />
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={save.isPending}>
-          Cancel
+          {t('updates.cancel')}
         </Button>
         <Button onClick={submit} disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save'}
+          {save.isPending ? t('updates.saving') : t('updates.save')}
         </Button>
       </DialogFooter>
     </>

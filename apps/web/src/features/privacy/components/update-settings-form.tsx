@@ -1,18 +1,19 @@
 import { UpdateFrequency, type UpdateSettings } from '@hearth/contract';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
 import { TextField } from '../../../components/ui/text-field';
 
 export type UpdateSettingsDraft = UpdateSettings;
 
-/** What each frequency does: how often the server reads the release feed. */
-const FREQUENCY_LABELS: Record<UpdateFrequency, string> = {
-  immediate: 'Every 15 minutes',
-  daily: 'Daily',
-  weekly: 'Weekly',
-  manual: 'Manually (only Check for updates now)',
-};
+/** What each frequency does: how often the server reads the release feed (keys of the privacy namespace). */
+const FREQUENCY_LABELS = {
+  immediate: 'updates.frequencies.immediate',
+  daily: 'updates.frequencies.daily',
+  weekly: 'updates.frequencies.weekly',
+  manual: 'updates.frequencies.manual',
+} as const satisfies Record<UpdateFrequency, string>;
 
 const selectClass = 'h-9 rounded-md border border-input bg-background px-2 text-sm';
 
@@ -45,16 +46,17 @@ export function UpdateSettingsFields({
 }) {
   const frequencyId = useId();
   const sourceId = useId();
+  const { t } = useTranslation('privacy');
   return (
     <div className="grid gap-5">
       <Toggle
-        label="Automatic updates"
-        hint="Check the release feed on a schedule. Off: Hearth never contacts the feed by itself."
+        label={t('updates.automatic')}
+        hint={t('updates.automaticHint')}
         checked={draft.auto_update_enabled}
         onChange={(checked) => onChange({ ...draft, auto_update_enabled: checked })}
       />
       <div className="grid gap-2">
-        <Label htmlFor={frequencyId}>Update frequency</Label>
+        <Label htmlFor={frequencyId}>{t('updates.frequency')}</Label>
         <select
           id={frequencyId}
           className={selectClass}
@@ -63,32 +65,32 @@ export function UpdateSettingsFields({
         >
           {UpdateFrequency.options.map((frequency) => (
             <option key={frequency} value={frequency}>
-              {FREQUENCY_LABELS[frequency]}
+              {t(FREQUENCY_LABELS[frequency])}
             </option>
           ))}
         </select>
       </div>
       <Toggle
-        label="Notify before updating"
-        hint="Show admins the Update Available card with the upgrade commands when a newer version is known."
+        label={t('updates.notify')}
+        hint={t('updates.notifyHint')}
         checked={draft.notify_before_update}
         onChange={(checked) => onChange({ ...draft, notify_before_update: checked })}
       />
       <div className="grid gap-2">
-        <Label htmlFor={sourceId}>Release feed</Label>
+        <Label htmlFor={sourceId}>{t('updates.feed')}</Label>
         <select
           id={sourceId}
           className={selectClass}
           value={draft.feed_source}
           onChange={(event) => onChange({ ...draft, feed_source: event.target.value === 'url' ? 'url' : 'github' })}
         >
-          <option value="github">GitHub releases of the repository in Admin → Updates</option>
-          <option value="url">A release feed URL</option>
+          <option value="github">{t('updates.feedGithub')}</option>
+          <option value="url">{t('updates.feedUrl')}</option>
         </select>
       </div>
       {draft.feed_source === 'url' ? (
         <TextField
-          label="Release feed URL"
+          label={t('updates.feedUrlLabel')}
           type="url"
           maxLength={2000}
           placeholder="https://example.com/hearth/releases.json"
@@ -97,8 +99,8 @@ export function UpdateSettingsFields({
         />
       ) : null}
       <TextField
-        label="Deploy webhook URL"
-        hint="Optional: Upgrade now calls it"
+        label={t('updates.webhook')}
+        hint={t('updates.webhookHint')}
         type="url"
         maxLength={2000}
         placeholder="https://deploy.example.com/hooks/hearth"

@@ -1,5 +1,6 @@
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -17,6 +18,7 @@ interface AvatarPickerProps {
 /** Picks an image, shrinks it to at most 128 px in the browser, and hands back a PNG data URL. */
 export function AvatarPicker({ value, initials, name, disabled = false, onChange }: AvatarPickerProps) {
   const inputId = useId();
+  const { t } = useTranslation('profile');
   const inputRef = useRef<HTMLInputElement>(null);
   const [processing, setProcessing] = useState(false);
 
@@ -28,8 +30,8 @@ export function AvatarPicker({ value, initials, name, disabled = false, onChange
     try {
       onChange(await resizeImageToDataUrl(file));
     } catch (error) {
-      const description = error instanceof Error ? error.message : 'The image could not be read.';
-      toast({ title: 'Invalid image', description, variant: 'destructive' });
+      const description = error instanceof Error ? error.message : t('avatar.unreadable');
+      toast({ title: t('avatar.invalid'), description, variant: 'destructive' });
     } finally {
       setProcessing(false);
     }
@@ -44,19 +46,19 @@ export function AvatarPicker({ value, initials, name, disabled = false, onChange
           id={inputId}
           type="file"
           accept="image/png,image/jpeg,image/gif,image/webp"
-          aria-label="Avatar image"
+          aria-label={t('avatar.input')}
           className="sr-only"
           disabled={disabled || processing}
           onChange={(event) => void onFile(event)}
         />
         <Button variant="outline" size="sm" disabled={disabled || processing} onClick={() => inputRef.current?.click()}>
           {processing ? <Spinner /> : <ImageUp aria-hidden />}
-          Upload image
+          {t('avatar.upload')}
         </Button>
         {value ? (
           <Button variant="ghost" size="sm" disabled={disabled || processing} onClick={() => onChange(null)}>
             <Trash2 aria-hidden />
-            Remove avatar
+            {t('avatar.remove')}
           </Button>
         ) : null}
       </div>

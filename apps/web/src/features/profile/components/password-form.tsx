@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast-store';
-import { isApiError } from '../../../lib/api-error';
+import { i18n } from '../../../lib/i18n';
 import { describeAuthError } from '../../../lib/password-reasons';
 import { useChangePassword } from '../api/change-password';
 
 export function PasswordForm({ email }: { email: string }) {
   const changeMutation = useChangePassword();
+  const { t } = useTranslation('profile');
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -23,28 +25,28 @@ export function PasswordForm({ email }: { email: string }) {
     try {
       revoked = await changeMutation.mutateAsync({ current_password: current, new_password: next });
     } catch (error) {
-      const description = isApiError(error) ? describeAuthError(error) : 'An unexpected error occurred.';
-      toast({ title: 'Password change failed', description, variant: 'destructive' });
+      const description = describeAuthError(error);
+      toast({ title: t('password.failed'), description, variant: 'destructive' });
       return;
     }
     setCurrent('');
     setNext('');
     setConfirm('');
-    toast({ title: 'Password changed', description: passwordChangedText(revoked) });
+    toast({ title: t('password.changed'), description: passwordChangedText(revoked) });
   };
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Change password</CardTitle>
-        <CardDescription>Enter your current password, then the new one twice.</CardDescription>
+        <CardTitle>{t('password.title')}</CardTitle>
+        <CardDescription>{t('password.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)}>
           {/* Lets password managers know which account this is for. */}
           <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
           <TextField
-            label="Current Password"
+            label={t('password.current')}
             type="password"
             autoComplete="current-password"
             required
@@ -53,7 +55,7 @@ export function PasswordForm({ email }: { email: string }) {
             disabled={saving}
           />
           <TextField
-            label="New Password"
+            label={t('password.new')}
             type="password"
             autoComplete="new-password"
             required
@@ -62,7 +64,7 @@ export function PasswordForm({ email }: { email: string }) {
             disabled={saving}
           />
           <TextField
-            label="Confirm New Password"
+            label={t('password.confirm')}
             type="password"
             autoComplete="new-password"
             required
@@ -73,13 +75,13 @@ export function PasswordForm({ email }: { email: string }) {
           />
           {mismatch ? (
             <p role="alert" className="text-sm text-destructive">
-              The new passwords do not match.
+              {t('password.mismatch')}
             </p>
           ) : null}
           <div>
             <Button type="submit" disabled={saving || !current || !next || next !== confirm}>
-              {saving ? <Spinner label="Saving" /> : null}
-              Change password
+              {saving ? <Spinner label={t('password.saving')} /> : null}
+              {t('password.submit')}
             </Button>
           </div>
         </form>
@@ -88,15 +90,15 @@ export function PasswordForm({ email }: { email: string }) {
   );
 }
 
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
-
 /** Says what else the new password ended, so revoked API tokens never come as a surprise. */
 export function passwordChangedText({ revoked_sessions: sessions, revoked_tokens: tokens }: PasswordChangeCounts) {
   const ended = [
-    sessions > 0 ? `${plural(sessions, 'other session')} signed out` : '',
-    tokens > 0 ? `${plural(tokens, 'API token')} revoked (create new ones in Settings)` : '',
+    sessions > 0 ? i18n.t('profile:password.sessionsEnded', { count: sessions }) : '',
+    tokens > 0 ? i18n.t('profile:password.tokensRevoked', { count: tokens }) : '',
   ].filter(Boolean);
-  return ended.length > 0 ? `Your password has been updated. ${ended.join('; ')}.` : 'Your password has been updated.';
+  return ended.length > 0
+    ? i18n.t('profile:password.updatedEnded', { ended: ended.join(i18n.t('profile:password.separator')) })
+    : i18n.t('profile:password.updated');
 }
 
 interface PasswordChangeCounts {

@@ -1,5 +1,6 @@
 import type { Me } from '@hearth/contract';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -12,6 +13,7 @@ import { AvatarPicker } from './avatar-picker';
 
 export function ProfileForm({ user }: { user: Me }) {
   const updateMutation = useUpdateProfile();
+  const { t } = useTranslation('profile');
   const [fullName, setFullName] = useState(user.full_name ?? '');
   const [avatarUrl, setAvatarUrl] = useState<string | null>(user.avatar_url);
   const saving = updateMutation.isPending;
@@ -22,17 +24,17 @@ export function ProfileForm({ user }: { user: Me }) {
     try {
       await updateMutation.mutateAsync({ full_name: fullName.trim() || null, avatar_url: avatarUrl });
     } catch (error) {
-      toast({ title: 'Profile update failed', description: errorMessage(error), variant: 'destructive' });
+      toast({ title: t('profile.failed'), description: errorMessage(error), variant: 'destructive' });
       return;
     }
-    toast({ title: 'Profile updated', description: 'Your changes have been saved.' });
+    toast({ title: t('profile.updated'), description: t('profile.updatedDescription') });
   };
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Profile</CardTitle>
-        <CardDescription>How you appear in Hearth. Signed in as {user.email}.</CardDescription>
+        <CardTitle>{t('profile.title')}</CardTitle>
+        <CardDescription>{t('profile.description', { email: user.email })}</CardDescription>
       </CardHeader>
       <CardContent>
         <form className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
@@ -44,7 +46,7 @@ export function ProfileForm({ user }: { user: Me }) {
             onChange={setAvatarUrl}
           />
           <TextField
-            label="Full Name"
+            label={t('profile.fullName')}
             autoComplete="name"
             maxLength={200}
             value={fullName}
@@ -53,8 +55,8 @@ export function ProfileForm({ user }: { user: Me }) {
           />
           <div>
             <Button type="submit" disabled={saving || !changed}>
-              {saving ? <Spinner label="Saving" /> : null}
-              Save
+              {saving ? <Spinner label={t('profile.saving')} /> : null}
+              {t('profile.save')}
             </Button>
           </div>
         </form>

@@ -1,16 +1,16 @@
 import {
   type CreatePromptBody,
   PROMPT_CONTENT_MAX,
-  PROMPT_CONTENT_REQUIRED,
   PROMPT_DESCRIPTION_MAX,
   PROMPT_TITLE_MAX,
-  PROMPT_TITLE_REQUIRED,
   promptVariables,
 } from '@hearth/contract';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ItemEditorDialog, ItemEditorFooter } from '../../../components/item-editor';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
+import { formatNumber } from '../../../lib/i18n';
 import { TextField } from '../../../components/ui/text-field';
 
 export interface PromptDraft {
@@ -39,6 +39,7 @@ export function PromptEditorDialog({ draft, pending, onSave, onClose }: Props) {
 }
 
 function EditorForm({ draft, pending, onSave }: Omit<Props, 'onClose' | 'draft'> & { draft: PromptDraft }) {
+  const { t } = useTranslation('prompts');
   const [title, setTitle] = useState(draft.title);
   const [description, setDescription] = useState(draft.description);
   const [content, setContent] = useState(draft.content);
@@ -49,8 +50,8 @@ function EditorForm({ draft, pending, onSave }: Omit<Props, 'onClose' | 'draft'>
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!title.trim()) return setProblem(PROMPT_TITLE_REQUIRED);
-    if (!content.trim()) return setProblem(PROMPT_CONTENT_REQUIRED);
+    if (!title.trim()) return setProblem(t('editor.titleRequired'));
+    if (!content.trim()) return setProblem(t('editor.contentRequired'));
     setProblem(null);
     onSave({ id: draft.id, title: title.trim(), description: description.trim() || null, content, shared });
   };
@@ -58,24 +59,22 @@ function EditorForm({ draft, pending, onSave }: Omit<Props, 'onClose' | 'draft'>
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <DialogHeader>
-        <DialogTitle>{draft.id ? 'Edit Prompt' : 'New Prompt'}</DialogTitle>
-        <DialogDescription>
-          Write {'{{name}}'} where something changes each time; you fill it in when you use the prompt.
-        </DialogDescription>
+        <DialogTitle>{draft.id ? t('editor.editTitle') : t('editor.newTitle')}</DialogTitle>
+        <DialogDescription>{t('editor.description', { example: '{{name}}' })}</DialogDescription>
       </DialogHeader>
-      <TextField label="Title" value={title} onValueChange={setTitle} maxLength={PROMPT_TITLE_MAX} />
+      <TextField label={t('editor.title')} value={title} onValueChange={setTitle} maxLength={PROMPT_TITLE_MAX} />
       <TextField
-        label="Description"
-        hint="Optional"
+        label={t('editor.descriptionLabel')}
+        hint={t('editor.optional')}
         value={description}
         onValueChange={setDescription}
         maxLength={PROMPT_DESCRIPTION_MAX}
       />
       <div className="grid gap-2">
         <div className="flex items-baseline justify-between gap-2">
-          <Label htmlFor={contentId}>Prompt</Label>
+          <Label htmlFor={contentId}>{t('editor.prompt')}</Label>
           <span className="text-xs text-muted-foreground">
-            {content.length.toLocaleString()} / {PROMPT_CONTENT_MAX.toLocaleString()}
+            {formatNumber(content.length)} / {formatNumber(PROMPT_CONTENT_MAX)}
           </span>
         </div>
         <textarea
@@ -87,7 +86,7 @@ function EditorForm({ draft, pending, onSave }: Omit<Props, 'onClose' | 'draft'>
           className="min-h-32 rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         />
         <p className="text-xs text-muted-foreground">
-          {variables.length > 0 ? `Variables: ${variables.join(', ')}` : 'No variables.'}
+          {variables.length > 0 ? t('variables', { list: variables.join(', ') }) : t('editor.noVariables')}
         </p>
       </div>
       <ItemEditorFooter
@@ -95,7 +94,7 @@ function EditorForm({ draft, pending, onSave }: Omit<Props, 'onClose' | 'draft'>
         onSharedChange={setShared}
         problem={problem}
         pending={pending}
-        saveLabel="Save Prompt"
+        saveLabel={t('editor.save')}
       />
     </form>
   );

@@ -1,5 +1,6 @@
 import type { Prompt } from '@hearth/contract';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -29,6 +30,7 @@ export function PromptVariablesDialog({ prompt, onSubmit, onCancel }: Props) {
 }
 
 function VariablesForm({ prompt, onSubmit }: { prompt: Prompt; onSubmit: Props['onSubmit'] }) {
+  const { t } = useTranslation('prompts');
   const [values, setValues] = useState<Record<string, string>>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -38,7 +40,7 @@ function VariablesForm({ prompt, onSubmit }: { prompt: Prompt; onSubmit: Props['
     <form onSubmit={submit} className="grid gap-4">
       <DialogHeader>
         <DialogTitle>{prompt.title}</DialogTitle>
-        <DialogDescription>Fill in the blanks; the prompt then goes into your message.</DialogDescription>
+        <DialogDescription>{t('variablesDialog.description')}</DialogDescription>
       </DialogHeader>
       {prompt.variables.map((name, index) => (
         <div key={name} className="grid gap-2">
@@ -61,7 +63,7 @@ function VariablesForm({ prompt, onSubmit }: { prompt: Prompt; onSubmit: Props['
         </div>
       ))}
       <DialogFooter>
-        <Button type="submit">Insert prompt</Button>
+        <Button type="submit">{t('variablesDialog.insert')}</Button>
       </DialogFooter>
     </form>
   );

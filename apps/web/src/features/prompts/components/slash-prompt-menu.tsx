@@ -1,20 +1,22 @@
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import type { SlashPrompts } from '../hooks/use-slash-prompts';
 
 /** The list under '/' in the chat input (a listbox the textarea points at with aria-activedescendant). */
 export function SlashPromptMenu({ slash }: { slash: SlashPrompts }) {
+  const { t } = useTranslation('prompts');
   if (!slash.open) return null;
   const status = slash.loading
-    ? 'Loading prompts...'
+    ? t('slash.loading')
     : slash.failed
-      ? 'Prompts could not be loaded.'
+      ? t('slash.failed')
       : slash.matches.length === 0
-        ? `No prompts match "${slash.query}".`
+        ? t('slash.noMatches', { query: slash.query })
         : null;
   return (
     <div className="absolute inset-x-2 bottom-full z-20 mb-2 rounded-lg border bg-popover p-1 text-popover-foreground shadow-md">
-      <div id={slash.listId} role="listbox" aria-label="Prompts" className="max-h-64 overflow-y-auto">
+      <div id={slash.listId} role="listbox" aria-label={t('slash.listLabel')} className="max-h-64 overflow-y-auto">
         {slash.matches.map((prompt, index) => (
           <div
             key={prompt.id}
@@ -31,7 +33,7 @@ export function SlashPromptMenu({ slash }: { slash: SlashPrompts }) {
           >
             <span className="flex items-center gap-2 font-medium">
               {prompt.title}
-              {prompt.built_in ? <Badge variant="outline">Starter</Badge> : null}
+              {prompt.built_in ? <Badge variant="outline">{t('starter')}</Badge> : null}
               {prompt.variables.length > 0 ? (
                 <span className="text-xs font-normal text-muted-foreground">
                   {prompt.variables.map((name) => `{{${name}}}`).join(' ')}
@@ -45,7 +47,7 @@ export function SlashPromptMenu({ slash }: { slash: SlashPrompts }) {
         ))}
       </div>
       {status ? <p className="px-2 py-1.5 text-sm text-muted-foreground">{status}</p> : null}
-      <p className="border-t px-2 pt-1 text-xs text-muted-foreground">↑ ↓ to choose · Enter to insert · Esc to close</p>
+      <p className="border-t px-2 pt-1 text-xs text-muted-foreground">{t('slash.keysHint')}</p>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -14,11 +15,9 @@ import { toast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api-error';
 import { useForgotPassword, useRecoveryOptions } from '../api/recovery';
 
-export const FORGOT_SENT =
-  'If an account uses that address, we have sent it a link to reset the password. The link works once, for one hour.';
-
 /** "Forgot password?" on /auth: shown only when the server can send mail. */
 export function ForgotPassword({ defaultEmail = '' }: { defaultEmail?: string }) {
+  const { t } = useTranslation('recovery');
   const options = useRecoveryOptions();
   const forgot = useForgotPassword();
   const [open, setOpen] = useState(false);
@@ -39,8 +38,8 @@ export function ForgotPassword({ defaultEmail = '' }: { defaultEmail?: string })
         onSuccess: () => setSent(true),
         onError: (error) =>
           toast({
-            title: 'Error',
-            description: isApiError(error) ? error.message : 'The reset link could not be sent. Try again later.',
+            title: t('error'),
+            description: isApiError(error) ? error.message : t('forgot.failed'),
             variant: 'destructive',
           }),
       },
@@ -51,24 +50,22 @@ export function ForgotPassword({ defaultEmail = '' }: { defaultEmail?: string })
     <Dialog open={open} onOpenChange={change}>
       <DialogTrigger asChild>
         <Button type="button" variant="link" size="sm" className="justify-self-center">
-          Forgot password?
+          {t('forgot.link')}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-sm">
         <DialogHeader>
-          <DialogTitle>Reset your password</DialogTitle>
-          <DialogDescription>
-            {sent ? FORGOT_SENT : 'Enter the e-mail address of your account and we will mail you a reset link.'}
-          </DialogDescription>
+          <DialogTitle>{t('forgot.title')}</DialogTitle>
+          <DialogDescription>{sent ? t('forgot.sent') : t('forgot.description')}</DialogDescription>
         </DialogHeader>
         {sent ? (
           <DialogFooter>
-            <Button onClick={() => change(false)}>Done</Button>
+            <Button onClick={() => change(false)}>{t('done')}</Button>
           </DialogFooter>
         ) : (
           <form className="grid gap-4" onSubmit={submit}>
             <TextField
-              label="Email"
+              label={t('forgot.email')}
               type="email"
               autoComplete="email"
               required
@@ -77,7 +74,7 @@ export function ForgotPassword({ defaultEmail = '' }: { defaultEmail?: string })
             />
             <DialogFooter>
               <Button type="submit" disabled={forgot.isPending}>
-                {forgot.isPending ? 'Sending...' : 'Send reset link'}
+                {forgot.isPending ? t('forgot.sending') : t('forgot.send')}
               </Button>
             </DialogFooter>
           </form>

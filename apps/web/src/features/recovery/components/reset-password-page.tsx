@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { cn } from '../../../lib/cn';
@@ -11,6 +12,7 @@ import { LinkPageFrame } from './link-page-frame';
 
 /** /reset-password#token=…: a new password from a one-time link; every session of the account ends. */
 export function ResetPasswordPage() {
+  const { t } = useTranslation('recovery');
   const token = linkToken(useLocation().hash);
   const reset = useResetPassword();
   const [password, setPassword] = useState('');
@@ -19,24 +21,18 @@ export function ResetPasswordPage() {
 
   if (reset.isSuccess) {
     return (
-      <LinkPageFrame
-        title="Password changed"
-        description="You were signed out everywhere. Sign in with your new password."
-      >
+      <LinkPageFrame title={t('reset.changedTitle')} description={t('reset.changedDescription')}>
         <Link to={paths.auth} className={cn(buttonClasses(), 'w-full')}>
-          Go to sign in
+          {t('reset.goToSignIn')}
         </Link>
       </LinkPageFrame>
     );
   }
   if (!token) {
     return (
-      <LinkPageFrame
-        title="Reset password"
-        description="This link is incomplete. Open the whole link from the mail, or ask for a new one."
-      >
+      <LinkPageFrame title={t('reset.title')} description={t('reset.incomplete')}>
         <Link to={paths.auth} className={cn(buttonClasses('outline'), 'w-full')}>
-          Back to sign in
+          {t('reset.backToSignIn')}
         </Link>
       </LinkPageFrame>
     );
@@ -45,21 +41,21 @@ export function ResetPasswordPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (password !== repeat) {
-      setProblem('The passwords do not match.');
+      setProblem(t('reset.mismatch'));
       return;
     }
     setProblem(null);
     reset.mutate(
       { token, new_password: password },
-      { onError: (error) => setProblem(isApiError(error) ? error.message : 'The password could not be changed.') },
+      { onError: (error) => setProblem(isApiError(error) ? error.message : t('reset.failed')) },
     );
   };
 
   return (
-    <LinkPageFrame title="Choose a new password" description="The link works once and for one hour.">
+    <LinkPageFrame title={t('reset.chooseTitle')} description={t('reset.chooseDescription')}>
       <form className="grid gap-4" onSubmit={submit}>
         <TextField
-          label="New password"
+          label={t('reset.newPassword')}
           type="password"
           autoComplete="new-password"
           required
@@ -67,7 +63,7 @@ export function ResetPasswordPage() {
           onValueChange={setPassword}
         />
         <TextField
-          label="Repeat new password"
+          label={t('reset.repeat')}
           type="password"
           autoComplete="new-password"
           required
@@ -80,7 +76,7 @@ export function ResetPasswordPage() {
           </p>
         ) : null}
         <Button type="submit" className="w-full" disabled={reset.isPending}>
-          {reset.isPending ? 'Saving...' : 'Set new password'}
+          {reset.isPending ? t('reset.saving') : t('reset.submit')}
         </Button>
       </form>
     </LinkPageFrame>

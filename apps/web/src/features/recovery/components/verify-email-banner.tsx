@@ -1,4 +1,5 @@
 import { MailWarning } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api-error';
@@ -6,14 +7,15 @@ import { useEmailVerification, useResendVerification } from '../api/recovery';
 
 /** Shown to a signed-in account whose address is not verified while mail is set up; it blocks nothing. */
 export function VerifyEmailBanner({ userId }: { userId: string | undefined }) {
+  const { t } = useTranslation('recovery');
   const status = useEmailVerification(userId);
   const resend = useResendVerification();
   if (!status.data?.mail_enabled || status.data.verified) return null;
   return (
-    <section aria-label="E-mail verification" className="flex flex-wrap items-center gap-2 border-b px-4 py-2 text-sm">
+    <section aria-label={t('banner.label')} className="flex flex-wrap items-center gap-2 border-b px-4 py-2 text-sm">
       <MailWarning className="size-4 shrink-0" aria-hidden />
-      <span className="font-medium">Verify your e-mail</span>
-      <span className="text-muted-foreground">Open the link we mailed you to confirm your address.</span>
+      <span className="font-medium">{t('banner.title')}</span>
+      <span className="text-muted-foreground">{t('banner.description')}</span>
       <Button
         size="sm"
         variant="outline"
@@ -21,17 +23,17 @@ export function VerifyEmailBanner({ userId }: { userId: string | undefined }) {
         disabled={resend.isPending}
         onClick={() =>
           resend.mutate(undefined, {
-            onSuccess: () => toast({ title: 'Verification mail sent', description: 'Check your inbox.' }),
+            onSuccess: () => toast({ title: t('banner.sent'), description: t('banner.sentDescription') }),
             onError: (error) =>
               toast({
-                title: 'Error',
-                description: isApiError(error) ? error.message : 'The mail could not be sent.',
+                title: t('error'),
+                description: isApiError(error) ? error.message : t('banner.failed'),
                 variant: 'destructive',
               }),
           })
         }
       >
-        Resend
+        {t('banner.resend')}
       </Button>
     </section>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
@@ -11,6 +12,7 @@ import { LinkPageFrame } from './link-page-frame';
 
 /** /verify-email#token=…: confirms the address as soon as it opens. */
 export function VerifyEmailPage() {
+  const { t } = useTranslation('recovery');
   const token = linkToken(useLocation().hash);
   const verify = useVerifyEmail();
   const sent = useRef(false);
@@ -21,21 +23,25 @@ export function VerifyEmailPage() {
     verify.mutate(token);
   }, [token, verify]);
 
-  const title = verify.isSuccess ? 'E-mail verified' : verify.isError || !token ? 'Link not valid' : 'Verifying...';
+  const title = verify.isSuccess
+    ? t('verify.verified')
+    : verify.isError || !token
+      ? t('verify.invalid')
+      : t('verify.verifyingTitle');
   const description = verify.isSuccess
-    ? 'Thank you: your e-mail address is confirmed.'
+    ? t('verify.thanks')
     : verify.isError && isApiError(verify.error)
       ? verify.error.message
       : !token
-        ? 'This link is incomplete. Open the whole link from the mail.'
-        : 'One moment.';
+        ? t('verify.incomplete')
+        : t('verify.oneMoment');
   return (
     <LinkPageFrame title={title} description={description}>
       {verify.isPending ? (
-        <Spinner label="Verifying" />
+        <Spinner label={t('verify.verifying')} />
       ) : (
         <Link to={paths.home} className={cn(buttonClasses(), 'w-full')}>
-          Continue to Hearth
+          {t('verify.continue')}
         </Link>
       )}
     </LinkPageFrame>

@@ -1,6 +1,7 @@
 import { RELEASE_NOTES_MAX } from '@hearth/contract';
 import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -17,27 +18,33 @@ import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-error';
 import { useCreateVersion } from '../api/version-mutations';
-import { RELEASE_MESSAGES } from '../lib/messages';
+import { RELEASE_MESSAGE_KEYS } from '../lib/messages';
 import { versionNumberProblem } from '../lib/release-rules';
 
 type InitialStatus = 'draft' | 'staged' | 'live';
 
+const CREATED_KEYS = {
+  draft: 'create.isDraft',
+  staged: 'create.isStaged',
+  live: 'create.isLive',
+  rollback: 'create.isRollback',
+} as const;
+
 /** New version: a dotted number, release notes, critical or not, and the state it starts in. */
 export function CreateVersionDialog() {
+  const { t } = useTranslation('releases');
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button size="sm">
-          <Plus aria-hidden /> New Version
+          <Plus aria-hidden /> {t('create.new')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Create Version</DialogTitle>
-          <DialogDescription>
-            A live version is announced to every user at once; draft and staged ones are not.
-          </DialogDescription>
+          <DialogTitle>{t('create.title')}</DialogTitle>
+          <DialogDescription>{t('create.description')}</DialogDescription>
         </DialogHeader>
         {open ? <CreateVersionForm onDone={() => setOpen(false)} /> : null}
       </DialogContent>
@@ -46,6 +53,7 @@ export function CreateVersionDialog() {
 }
 
 function CreateVersionForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('releases');
   const [version, setVersion] = useState('');
   const [notes, setNotes] = useState('');
   const [critical, setCritical] = useState(false);
@@ -66,13 +74,17 @@ function CreateVersionForm({ onDone }: { onDone: () => void }) {
       {
         onSuccess: (created) => {
           toast({
-            title: 'Version created',
-            description: `Version ${created.version} is ${created.deployment_status}.`,
+            title: t('create.created'),
+            description: t(CREATED_KEYS[created.deployment_status], { version: created.version }),
           });
           onDone();
         },
         onError: (error) =>
-          toast({ title: RELEASE_MESSAGES.createFailed, description: errorMessage(error), variant: 'destructive' }),
+          toast({
+            title: t(RELEASE_MESSAGE_KEYS.createFailed),
+            description: errorMessage(error),
+            variant: 'destructive',
+          }),
       },
     );
   }
@@ -82,8 +94,8 @@ function CreateVersionForm({ onDone }: { onDone: () => void }) {
       <fieldset disabled={create.isPending} className="grid gap-4">
         <div className="grid gap-1">
           <TextField
-            label="Version number"
-            hint="e.g. 1.2.0"
+            label={t('create.number')}
+            hint={t('create.numberHint')}
             value={version}
             onValueChange={setVersion}
             onBlur={() => setTouched(true)}
@@ -99,41 +111,41 @@ function CreateVersionForm({ onDone }: { onDone: () => void }) {
           ) : null}
         </div>
         <div className="grid gap-2">
-          <Label htmlFor={notesId}>Release notes</Label>
+          <Label htmlFor={notesId}>{t('create.notes')}</Label>
           <textarea
             id={notesId}
             value={notes}
             onChange={(event) => setNotes(event.target.value)}
             rows={5}
             maxLength={RELEASE_NOTES_MAX}
-            placeholder="What's new in this version"
+            placeholder={t('create.notesPlaceholder')}
             className="rounded-md border bg-background px-3 py-2 text-sm"
           />
         </div>
         <div className="flex items-center gap-3">
           <Switch id={criticalId} checked={critical} onCheckedChange={setCritical} />
-          <Label htmlFor={criticalId}>Critical update</Label>
+          <Label htmlFor={criticalId}>{t('create.critical')}</Label>
         </div>
         <div className="grid gap-2">
-          <Label htmlFor={statusId}>Initial status</Label>
+          <Label htmlFor={statusId}>{t('create.initialStatus')}</Label>
           <select
             id={statusId}
             value={status}
             onChange={(event) => setStatus(event.target.value as InitialStatus)}
             className="h-9 rounded-md border bg-background px-3 text-sm"
           >
-            <option value="draft">Draft</option>
-            <option value="staged">Staged</option>
-            <option value="live">Live (notify everyone now)</option>
+            <option value="draft">{t('status.draft')}</option>
+            <option value="staged">{t('status.staged')}</option>
+            <option value="live">{t('create.liveOption')}</option>
           </select>
         </div>
       </fieldset>
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={create.isPending}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create Version'}
+          {create.isPending ? t('create.creating') : t('create.title')}
         </Button>
       </DialogFooter>
     </form>

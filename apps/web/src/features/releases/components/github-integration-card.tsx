@@ -1,6 +1,7 @@
 import type { GithubIntegration } from '@hearth/contract';
 import { CheckCircle2, GitBranch } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -9,31 +10,32 @@ import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { useGithubIntegration, useSaveGithubIntegration, useTestGithubIntegration } from '../api/github-integration';
-import { RELEASE_MESSAGES } from '../lib/messages';
+import { RELEASE_MESSAGE_KEYS } from '../lib/messages';
 
 /** The GitHub integration, kept on the server; the token is write-only (the page only learns "configured"). */
 export function GithubIntegrationCard() {
+  const { t } = useTranslation('releases');
   const integration = useGithubIntegration();
   return (
     <Card className="grid gap-4 p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="flex items-center gap-2 text-lg font-semibold">
-          <GitBranch className="size-5" aria-hidden /> GitHub Integration
+          <GitBranch className="size-5" aria-hidden /> {t('github.title')}
         </h2>
         {integration.data?.configured ? (
           <Badge variant="secondary">
-            <CheckCircle2 className="mr-1 size-3" aria-hidden /> Configured
+            <CheckCircle2 className="mr-1 size-3" aria-hidden /> {t('github.configured')}
           </Badge>
         ) : integration.data ? (
-          <Badge variant="outline">Not configured</Badge>
+          <Badge variant="outline">{t('github.notConfigured')}</Badge>
         ) : null}
       </div>
-      {integration.isPending ? <Spinner label="Loading GitHub integration" /> : null}
+      {integration.isPending ? <Spinner label={t('github.loading')} /> : null}
       {integration.isError ? (
         <div role="alert" className="flex items-center justify-between gap-4">
-          <p className="text-sm text-destructive">Could not load the GitHub integration.</p>
+          <p className="text-sm text-destructive">{t('github.loadFailed')}</p>
           <Button variant="outline" size="sm" onClick={() => void integration.refetch()}>
-            Retry
+            {t('retry')}
           </Button>
         </div>
       ) : null}
@@ -43,6 +45,7 @@ export function GithubIntegrationCard() {
 }
 
 function GithubForm({ saved }: { saved: GithubIntegration }) {
+  const { t } = useTranslation('releases');
   const [owner, setOwner] = useState(saved.owner ?? '');
   const [repo, setRepo] = useState(saved.repo ?? '');
   const [token, setToken] = useState('');
@@ -57,8 +60,8 @@ function GithubForm({ saved }: { saved: GithubIntegration }) {
     event.preventDefault();
     if (!owner.trim() || !repo.trim() || (!token.trim() && !saved.token_configured)) {
       toast({
-        title: RELEASE_MESSAGES.missingConfiguration,
-        description: RELEASE_MESSAGES.missingConfigurationDescription,
+        title: t(RELEASE_MESSAGE_KEYS.missingConfiguration),
+        description: t(RELEASE_MESSAGE_KEYS.missingConfigurationDescription),
         variant: 'destructive',
       });
       return;
@@ -76,10 +79,14 @@ function GithubForm({ saved }: { saved: GithubIntegration }) {
       {
         onSuccess: () => {
           setToken('');
-          toast({ title: 'GitHub configuration saved', description: `${owner.trim()}/${repo.trim()}` });
+          toast({ title: t('github.saved'), description: `${owner.trim()}/${repo.trim()}` });
         },
         onError: (error) =>
-          toast({ title: RELEASE_MESSAGES.saveGithubFailed, description: errorMessage(error), variant: 'destructive' }),
+          toast({
+            title: t(RELEASE_MESSAGE_KEYS.saveGithubFailed),
+            description: errorMessage(error),
+            variant: 'destructive',
+          }),
       },
     );
   }
@@ -87,8 +94,8 @@ function GithubForm({ saved }: { saved: GithubIntegration }) {
   function runTest() {
     if (!saved.configured) {
       toast({
-        title: RELEASE_MESSAGES.notConfigured,
-        description: RELEASE_MESSAGES.notConfiguredDescription,
+        title: t(RELEASE_MESSAGE_KEYS.notConfigured),
+        description: t(RELEASE_MESSAGE_KEYS.notConfiguredDescription),
         variant: 'destructive',
       });
       return;
@@ -96,19 +103,22 @@ function GithubForm({ saved }: { saved: GithubIntegration }) {
     test.mutate(undefined, {
       onSuccess: (result) =>
         result.ok
-          ? toast({ title: 'Connection Successful', description: `Connected to ${result.repository ?? 'GitHub'}.` })
+          ? toast({
+              title: t('github.connected'),
+              description: t('github.connectedDescription', { repository: result.repository ?? 'GitHub' }),
+            })
           : toast({
-              title: RELEASE_MESSAGES.connectionFailed,
-              description: result.error ?? RELEASE_MESSAGES.unknownError,
+              title: t(RELEASE_MESSAGE_KEYS.connectionFailed),
+              description: result.error ?? t(RELEASE_MESSAGE_KEYS.unknownError),
               variant: 'destructive',
             }),
       onError: (error) =>
         toast({
           title:
             isApiError(error) && error.code === 'github_not_configured'
-              ? RELEASE_MESSAGES.notConfigured
-              : RELEASE_MESSAGES.connectionFailed,
-          description: errorMessage(error) || RELEASE_MESSAGES.unknownError,
+              ? t(RELEASE_MESSAGE_KEYS.notConfigured)
+              : t(RELEASE_MESSAGE_KEYS.connectionFailed),
+          description: errorMessage(error) || t(RELEASE_MESSAGE_KEYS.unknownError),
           variant: 'destructive',
         }),
     });
@@ -117,9 +127,16 @@ function GithubForm({ saved }: { saved: GithubIntegration }) {
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <fieldset disabled={save.isPending} className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Owner" value={owner} onValueChange={setOwner} required autoComplete="off" maxLength={100} />
         <TextField
-          label="Repository"
+          label={t('github.owner')}
+          value={owner}
+          onValueChange={setOwner}
+          required
+          autoComplete="off"
+          maxLength={100}
+        />
+        <TextField
+          label={t('github.repository')}
           value={repo}
           onValueChange={setRepo}
           required
@@ -127,19 +144,19 @@ function GithubForm({ saved }: { saved: GithubIntegration }) {
           maxLength={100}
         />
         <TextField
-          label="Access token"
-          hint={saved.token_configured ? 'configured' : 'scopes: repo, write:packages, admin:repo_hook'}
+          label={t('github.token')}
+          hint={saved.token_configured ? t('github.tokenConfigured') : t('github.tokenScopes')}
           type="password"
           value={token}
           onValueChange={setToken}
-          placeholder={saved.token_configured ? 'Leave empty to keep the stored token' : 'ghp_...'}
+          placeholder={saved.token_configured ? t('github.tokenKeep') : 'ghp_...'}
           autoComplete="new-password"
           maxLength={500}
           className="sm:col-span-2"
         />
         <TextField
-          label="Deployment webhook URL"
-          hint="Optional"
+          label={t('github.webhook')}
+          hint={t('github.optional')}
           type="url"
           value={webhook}
           onValueChange={setWebhook}
@@ -147,16 +164,16 @@ function GithubForm({ saved }: { saved: GithubIntegration }) {
           className="sm:col-span-2"
         />
         <TextField
-          label="Workflow to dispatch"
-          hint="Optional, e.g. deploy.yml"
+          label={t('github.workflow')}
+          hint={t('github.workflowHint')}
           value={workflow}
           onValueChange={setWorkflow}
           maxLength={200}
         />
-        <TextField label="Environment" value={environment} onValueChange={setEnvironment} maxLength={100} />
+        <TextField label={t('github.environment')} value={environment} onValueChange={setEnvironment} maxLength={100} />
         <TextField
-          label="API base URL"
-          hint="GitHub Enterprise: https://host/api/v3"
+          label={t('github.apiBaseUrl')}
+          hint={t('github.apiBaseUrlHint')}
           type="url"
           value={apiBaseUrl}
           onValueChange={setApiBaseUrl}
@@ -165,10 +182,10 @@ function GithubForm({ saved }: { saved: GithubIntegration }) {
       </fieldset>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Configuration'}
+          {save.isPending ? t('github.saving') : t('github.save')}
         </Button>
         <Button variant="outline" onClick={runTest} disabled={test.isPending}>
-          {test.isPending ? 'Testing...' : 'Test Connection'}
+          {test.isPending ? t('github.testing') : t('github.test')}
         </Button>
       </div>
     </form>

@@ -1,5 +1,7 @@
 import type { AppVersion } from '@hearth/contract';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast-store';
@@ -10,41 +12,38 @@ import {
   useRollbackViaGithub,
   useSetVersionStatus,
 } from '../api/version-mutations';
-import { RELEASE_MESSAGES } from '../lib/messages';
+import { RELEASE_MESSAGE_KEYS } from '../lib/messages';
 import { versionActions } from '../lib/release-rules';
 
-const failed = (title: string, error: unknown) =>
+const failed = (t: TFunction<'releases'>, title: string, error: unknown) =>
   toast({
     // Spec §5: a GitHub action without a configured integration says so.
-    title: isApiError(error) && error.code === 'github_not_configured' ? RELEASE_MESSAGES.githubNotConfigured : title,
-    description: errorMessage(error) || RELEASE_MESSAGES.unknownError,
+    title:
+      isApiError(error) && error.code === 'github_not_configured' ? t(RELEASE_MESSAGE_KEYS.githubNotConfigured) : title,
+    description: errorMessage(error) || t(RELEASE_MESSAGE_KEYS.unknownError),
     variant: 'destructive',
   });
 
 type Confirm = 'deploy' | 'github' | 'rollback' | 'githubRollback' | 'delete';
 
-const CONFIRM_TEXT: Record<Confirm, { title: string; label: string; text: (v: string) => string }> = {
-  deploy: { title: 'Deploy version', label: 'Deploy', text: (v) => `Version ${v} goes live and every user is told.` },
-  github: {
-    title: 'Deploy via GitHub',
-    label: 'Deploy via GitHub',
-    text: (v) => `A GitHub release and deployment are created for ${v}; then it goes live and every user is told.`,
-  },
-  rollback: { title: 'Roll back version', label: 'Roll back', text: (v) => `Version ${v} is marked rolled back.` },
+/** Keys into the releases namespace; each text takes {{version}}. */
+const CONFIRM_TEXT = {
+  deploy: { title: 'confirm.deploy.title', label: 'confirm.deploy.label', text: 'confirm.deploy.text' },
+  github: { title: 'confirm.github.title', label: 'confirm.github.label', text: 'confirm.github.text' },
+  rollback: { title: 'confirm.rollback.title', label: 'confirm.rollback.label', text: 'confirm.rollback.text' },
   githubRollback: {
-    title: 'Roll back via GitHub',
-    label: 'Roll back via GitHub',
-    text: (v) => `The GitHub release of ${v} becomes a draft prerelease and the version is marked rolled back.`,
+    title: 'confirm.githubRollback.title',
+    label: 'confirm.githubRollback.label',
+    text: 'confirm.githubRollback.text',
   },
-  delete: {
-    title: 'Delete version',
-    label: 'Delete',
-    text: (v) => `Version ${v} and its deployment logs are deleted.`,
-  },
-};
+  delete: { title: 'confirm.delete.title', label: 'confirm.delete.label', text: 'confirm.delete.text' },
+} as const satisfies Record<Confirm, { title: string; label: string; text: string }>;
+
+const NOW_KEYS = { staged: 'actions.nowStaged', live: 'actions.nowLive', rollback: 'actions.nowRollback' } as const;
 
 /** The buttons a version's state offers; deploys, rollbacks and deletes ask first. */
 export function VersionActions({ version, githubConfigured }: { version: AppVersion; githubConfigured: boolean }) {
+  const { t } = useTranslation('releases');
   const actions = versionActions(version, githubConfigured);
   const setStatus = useSetVersionStatus();
   const remove = useDeleteVersion();
@@ -62,31 +61,31 @@ export function VersionActions({ version, githubConfigured }: { version: AppVers
     };
     const onError = (title: string) => (error: unknown) => {
       close();
-      failed(title, error);
+      failed(t, title, error);
     };
     if (which === 'stage' || which === 'deploy' || which === 'rollback') {
       const to = which === 'stage' ? 'staged' : which === 'deploy' ? 'live' : 'rollback';
       setStatus.mutate(
         { id: version.id, deployment_status: to },
         {
-          onSuccess: () => done('Version updated', `Version ${label} is now ${to}.`),
-          onError: onError(RELEASE_MESSAGES.statusFailed),
+          onSuccess: () => done(t('actions.updated'), t(NOW_KEYS[to], { version: label })),
+          onError: onError(t(RELEASE_MESSAGE_KEYS.statusFailed)),
         },
       );
     } else if (which === 'github') {
       deploy.mutate(version.id, {
-        onSuccess: () => done('Deployment Complete', `Version ${label} was deployed via GitHub.`),
-        onError: onError(RELEASE_MESSAGES.deploymentFailed),
+        onSuccess: () => done(t('actions.deployed'), t('actions.deployedDescription', { version: label })),
+        onError: onError(t(RELEASE_MESSAGE_KEYS.deploymentFailed)),
       });
     } else if (which === 'githubRollback') {
       rollback.mutate(version.id, {
-        onSuccess: () => done('Rollback Complete', `The GitHub release of ${label} is a draft again.`),
-        onError: onError(RELEASE_MESSAGES.rollbackFailed),
+        onSuccess: () => done(t('actions.rolledBack'), t('actions.rolledBackDescription', { version: label })),
+        onError: onError(t(RELEASE_MESSAGE_KEYS.rollbackFailed)),
       });
     } else {
       remove.mutate(version.id, {
-        onSuccess: () => done('Version deleted', `Version ${label} was deleted.`),
-        onError: onError(RELEASE_MESSAGES.deleteFailed),
+        onSuccess: () => done(t('actions.deleted'), t('actions.deletedDescription', { version: label })),
+        onError: onError(t(RELEASE_MESSAGE_KEYS.deleteFailed)),
       });
     }
   };
@@ -104,20 +103,20 @@ export function VersionActions({ version, githubConfigured }: { version: AppVers
   );
 
   return (
-    <div role="group" aria-label={`Actions for version ${label}`} className="flex flex-wrap justify-end gap-1">
-      {actions.stage ? button('stage', 'Stage') : null}
-      {actions.deploy ? button('deploy', 'Deploy', 'default') : null}
-      {actions.deployViaGithub ? button('github', 'Deploy via GitHub') : null}
-      {actions.rollback ? button('rollback', 'Rollback') : null}
-      {actions.rollbackViaGithub ? button('githubRollback', 'GitHub Rollback') : null}
-      {actions.delete ? button('delete', 'Delete', 'destructive') : null}
+    <div role="group" aria-label={t('actions.label', { version: label })} className="flex flex-wrap justify-end gap-1">
+      {actions.stage ? button('stage', t('actions.stage')) : null}
+      {actions.deploy ? button('deploy', t('actions.deploy'), 'default') : null}
+      {actions.deployViaGithub ? button('github', t('actions.deployViaGithub')) : null}
+      {actions.rollback ? button('rollback', t('actions.rollback')) : null}
+      {actions.rollbackViaGithub ? button('githubRollback', t('actions.githubRollback')) : null}
+      {actions.delete ? button('delete', t('actions.delete'), 'destructive') : null}
       {confirm ? (
         <ConfirmDialog
           open
           onOpenChange={(open) => (open ? undefined : close())}
-          title={CONFIRM_TEXT[confirm].title}
-          description={CONFIRM_TEXT[confirm].text(label)}
-          confirmLabel={busy ? 'Working...' : CONFIRM_TEXT[confirm].label}
+          title={t(CONFIRM_TEXT[confirm].title)}
+          description={t(CONFIRM_TEXT[confirm].text, { version: label })}
+          confirmLabel={busy ? t('confirm.working') : t(CONFIRM_TEXT[confirm].label)}
           destructive={confirm === 'delete' || confirm === 'rollback' || confirm === 'githubRollback'}
           pending={busy}
           onConfirm={() => run(confirm)}

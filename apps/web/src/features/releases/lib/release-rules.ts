@@ -1,9 +1,9 @@
-import { type AppVersion, VERSION_NUMBER_MESSAGE, VERSION_NUMBER_PATTERN } from '@hearth/contract';
-import { RELEASE_MESSAGES } from './messages';
+import { type AppVersion, VERSION_NUMBER_PATTERN } from '@hearth/contract';
+import { i18n } from '../../../lib/i18n';
 
 /** "m:ss" between start and end, or 'In progress...' while the deployment has not finished. */
 export function formatDuration(startedAt: string, completedAt: string | null): string {
-  if (!completedAt) return RELEASE_MESSAGES.inProgress;
+  if (!completedAt) return i18n.t('releases:messages.inProgress');
   const ms = Date.parse(completedAt) - Date.parse(startedAt);
   if (!Number.isFinite(ms) || ms < 0) return '0:00';
   const seconds = Math.floor(ms / 1000);
@@ -13,8 +13,9 @@ export function formatDuration(startedAt: string, completedAt: string | null): s
 /** Why a typed version number is not acceptable, or null when it is. */
 export function versionNumberProblem(value: string): string | null {
   const trimmed = value.trim();
-  if (!trimmed) return 'Version number is required';
-  return VERSION_NUMBER_PATTERN.test(trimmed) ? null : VERSION_NUMBER_MESSAGE;
+  if (!trimmed) return i18n.t('releases:rules.numberRequired');
+  // English: the contract's VERSION_NUMBER_MESSAGE, word for word.
+  return VERSION_NUMBER_PATTERN.test(trimmed) ? null : i18n.t('releases:rules.numberInvalid');
 }
 
 export interface VersionActions {
@@ -39,16 +40,18 @@ export function versionActions(version: AppVersion, githubConfigured: boolean): 
   };
 }
 
+/** Labels are keys into the releases namespace. */
 export const STATUS_BADGE = {
-  draft: { label: 'Draft', variant: 'outline' },
-  staged: { label: 'Staged', variant: 'secondary' },
-  live: { label: 'Live', variant: 'default' },
-  rollback: { label: 'Rolled back', variant: 'destructive' },
+  draft: { label: 'status.draft', variant: 'outline' },
+  staged: { label: 'status.staged', variant: 'secondary' },
+  live: { label: 'status.live', variant: 'default' },
+  rollback: { label: 'status.rollback', variant: 'destructive' },
 } as const;
 
+/** Labels are keys into the releases namespace. */
 export const LOG_STATUS_BADGE = {
-  pending: { label: 'Pending', variant: 'outline' },
-  in_progress: { label: 'In progress', variant: 'secondary' },
-  completed: { label: 'Completed', variant: 'default' },
-  failed: { label: 'Failed', variant: 'destructive' },
+  pending: { label: 'logStatus.pending', variant: 'outline' },
+  in_progress: { label: 'logStatus.in_progress', variant: 'secondary' },
+  completed: { label: 'logStatus.completed', variant: 'default' },
+  failed: { label: 'logStatus.failed', variant: 'destructive' },
 } as const;

@@ -2,11 +2,13 @@ import type { ConversationList } from '@hearth/contract';
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquare, Search } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiPaths, paths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { SEARCH_QUERY_MAX, type ConversationSearchHit } from '@hearth/contract';
 import { hitPath, useQuickSearch } from '../api/search-conversations';
@@ -25,13 +27,12 @@ type Entry =
 
 /** Ctrl/Cmd+K: recent conversations, then live search results as you type; ↑/↓ to choose, Enter to open. */
 export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
+  const { t } = useTranslation('search');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="top-[15%] translate-y-0 gap-0 p-0 sm:max-w-xl" data-testid="command-palette">
-        <DialogTitle className="sr-only">Search conversations</DialogTitle>
-        <DialogDescription className="sr-only">
-          Type to search your conversations; use the arrow keys to choose and Enter to open.
-        </DialogDescription>
+        <DialogTitle className="sr-only">{t('palette.title')}</DialogTitle>
+        <DialogDescription className="sr-only">{t('palette.description')}</DialogDescription>
         {open ? <PaletteBody close={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
@@ -39,6 +40,7 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
 }
 
 function PaletteBody({ close }: { close: () => void }) {
+  const { t } = useTranslation('search');
   const navigate = useNavigate();
   const id = useId();
   const [text, setText] = useState('');
@@ -96,8 +98,8 @@ function PaletteBody({ close }: { close: () => void }) {
           aria-expanded
           aria-controls={`${id}-list`}
           aria-activedescendant={entries.length > 0 ? optionId(current) : undefined}
-          aria-label="Search conversations"
-          placeholder="Search conversations…"
+          aria-label={t('palette.inputLabel')}
+          placeholder={t('palette.placeholder')}
           maxLength={SEARCH_QUERY_MAX}
           className="h-12 min-w-0 flex-1 bg-transparent pr-8 text-sm outline-none placeholder:text-muted-foreground"
           value={text}
@@ -108,19 +110,24 @@ function PaletteBody({ close }: { close: () => void }) {
           onKeyDown={onKeyDown}
           autoFocus
         />
-        {loading ? <Spinner label="Searching" /> : null}
+        {loading ? <Spinner label={t('searching')} /> : null}
       </div>
       <p className="px-4 pt-3 pb-1 text-xs font-medium text-muted-foreground">
-        {text.trim() === '' ? 'Recent conversations' : 'Results'}
+        {text.trim() === '' ? t('palette.recent') : t('palette.results')}
       </p>
-      <ul id={`${id}-list`} role="listbox" aria-label="Conversations" className="max-h-[60vh] overflow-y-auto p-2">
+      <ul
+        id={`${id}-list`}
+        role="listbox"
+        aria-label={t('palette.listLabel')}
+        className="max-h-[60vh] overflow-y-auto p-2"
+      >
         {results.isError && text.trim() !== '' ? (
           <li role="alert" className="px-2 py-3 text-sm text-destructive">
-            {results.error.message || 'Search failed.'}
+            {errorMessage(results.error)}
           </li>
         ) : null}
         {text.trim() === '' && recent.data?.conversations.length === 0 ? (
-          <li className="px-2 py-3 text-sm text-muted-foreground">No conversations yet.</li>
+          <li className="px-2 py-3 text-sm text-muted-foreground">{t('palette.noConversations')}</li>
         ) : null}
         {entries.map((entry, index) => (
           <li
@@ -147,8 +154,8 @@ function PaletteBody({ close }: { close: () => void }) {
                 <Search className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
                 <span className="min-w-0 truncate">
                   {results.data && results.data.hits.length === 0 && q === entry.q
-                    ? `No matches. Search all for “${entry.q}” with filters`
-                    : `Search all for “${entry.q}” with filters`}
+                    ? t('palette.noMatchesSearchAll', { q: entry.q })
+                    : t('palette.searchAll', { q: entry.q })}
                 </span>
               </>
             )}

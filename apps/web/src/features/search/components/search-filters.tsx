@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { searchFoldersQuery, type SearchFilters } from '../api/search-conversations';
@@ -13,14 +14,15 @@ interface SearchFiltersProps {
 
 /** Date range, model, folder and attachments: each narrows the results at once. */
 export function SearchFilterFields({ value, onChange }: SearchFiltersProps) {
+  const { t } = useTranslation('search');
   const id = useId();
   const folders = useQuery(searchFoldersQuery());
   const set = (patch: SearchFilters) => onChange({ ...value, ...patch });
   return (
     <fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-      <legend className="sr-only">Filters</legend>
+      <legend className="sr-only">{t('filters.legend')}</legend>
       <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-from`}>From</Label>
+        <Label htmlFor={`${id}-from`}>{t('filters.from')}</Label>
         <Input
           id={`${id}-from`}
           type="date"
@@ -29,7 +31,7 @@ export function SearchFilterFields({ value, onChange }: SearchFiltersProps) {
         />
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-to`}>To</Label>
+        <Label htmlFor={`${id}-to`}>{t('filters.to')}</Label>
         <Input
           id={`${id}-to`}
           type="date"
@@ -38,24 +40,24 @@ export function SearchFilterFields({ value, onChange }: SearchFiltersProps) {
         />
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-model`}>Model</Label>
+        <Label htmlFor={`${id}-model`}>{t('filters.model')}</Label>
         <Input
           id={`${id}-model`}
-          placeholder="Any model"
+          placeholder={t('filters.anyModel')}
           maxLength={200}
           value={value.model ?? ''}
           onChange={(event) => set({ model: event.target.value.trim() || undefined })}
         />
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-folder`}>Folder</Label>
+        <Label htmlFor={`${id}-folder`}>{t('filters.folder')}</Label>
         <select
           id={`${id}-folder`}
           className={selectClass}
           value={value.folderId ?? ''}
           onChange={(event) => set({ folderId: event.target.value || undefined })}
         >
-          <option value="">Any folder</option>
+          <option value="">{t('filters.anyFolder')}</option>
           {(folders.data?.folders ?? []).map((folder) => (
             <option key={folder.id} value={folder.id}>
               {folder.name}
@@ -64,7 +66,7 @@ export function SearchFilterFields({ value, onChange }: SearchFiltersProps) {
         </select>
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-files`}>Attachments</Label>
+        <Label htmlFor={`${id}-files`}>{t('filters.attachments')}</Label>
         <select
           id={`${id}-files`}
           className={selectClass}
@@ -73,9 +75,9 @@ export function SearchFilterFields({ value, onChange }: SearchFiltersProps) {
             set({ hasAttachments: (event.target.value || undefined) as SearchFilters['hasAttachments'] })
           }
         >
-          <option value="">Any</option>
-          <option value="true">With attachments</option>
-          <option value="false">Without attachments</option>
+          <option value="">{t('filters.any')}</option>
+          <option value="true">{t('filters.withAttachments')}</option>
+          <option value="false">{t('filters.withoutAttachments')}</option>
         </select>
       </div>
     </fieldset>

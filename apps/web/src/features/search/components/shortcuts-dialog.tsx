@@ -1,5 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { modKey } from '../lib/keys';
+import { isApple } from '../lib/keys';
 
 interface ShortcutsDialogProps {
   open: boolean;
@@ -8,23 +9,25 @@ interface ShortcutsDialogProps {
 
 /** Every keyboard shortcut the app has, in one list. */
 export function ShortcutsDialog({ open, onOpenChange }: ShortcutsDialogProps) {
-  const mod = modKey();
+  const { t } = useTranslation('search');
+  const mod = isApple() ? '⌘' : t('keys.ctrl');
+  const shift = t('keys.shift');
   const shortcuts: [string[][], string][] = [
-    [[[mod, 'K']], 'Search conversations'],
-    [[[mod, 'Shift', 'O']], 'New chat'],
-    [[['Esc']], 'Stop the answer being written'],
-    [[['↑']], 'Edit your last message (in an empty message box)'],
-    [[['Enter']], 'Send the message'],
-    [[['Shift', 'Enter']], 'New line in the message'],
-    [[[mod, '/'], ['?']], 'Show these shortcuts'],
-    [[[mod, 'B']], 'Show or hide the sidebar'],
+    [[[mod, 'K']], t('shortcuts.search')],
+    [[[mod, shift, 'O']], t('shortcuts.newChat')],
+    [[[t('keys.esc')]], t('shortcuts.stop')],
+    [[['↑']], t('shortcuts.editLast')],
+    [[[t('keys.enter')]], t('shortcuts.send')],
+    [[[shift, t('keys.enter')]], t('shortcuts.newLine')],
+    [[[mod, '/'], ['?']], t('shortcuts.help')],
+    [[[mod, 'B']], t('shortcuts.sidebar')],
   ];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
-          <DialogTitle>Keyboard shortcuts</DialogTitle>
-          <DialogDescription>Work without the mouse.</DialogDescription>
+          <DialogTitle>{t('shortcuts.title')}</DialogTitle>
+          <DialogDescription>{t('shortcuts.description')}</DialogDescription>
         </DialogHeader>
         <dl className="grid gap-2 text-sm">
           {shortcuts.map(([combos, label]) => (
@@ -33,7 +36,7 @@ export function ShortcutsDialog({ open, onOpenChange }: ShortcutsDialogProps) {
               <dd className="flex shrink-0 items-center gap-1 text-muted-foreground">
                 {combos.map((keys, index) => (
                   <span key={keys.join('+')} className="flex items-center gap-1">
-                    {index > 0 ? <span>or</span> : null}
+                    {index > 0 ? <span>{t('shortcuts.or')}</span> : null}
                     {keys.map((key) => (
                       <kbd
                         key={key}

@@ -2,8 +2,6 @@
 export const isApple = (): boolean =>
   typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
-export const modKey = (): string => (isApple() ? '⌘' : 'Ctrl');
-
 /** Typing in a field: single-key shortcuts (?) must not fire there. */
 export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;

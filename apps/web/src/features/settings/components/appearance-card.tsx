@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { THEME_OPTIONS } from '../../../components/theme-options';
 import { cn } from '../../../lib/cn';
@@ -5,16 +6,18 @@ import { useTheme } from '../../../lib/theme/use-theme';
 
 export function AppearanceCard() {
   const { theme, setTheme } = useTheme();
+  const { t } = useTranslation('settings');
+  const { t: tc } = useTranslation('common');
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Appearance</CardTitle>
-        <CardDescription>System follows your device&apos;s light or dark setting.</CardDescription>
+        <CardTitle>{t('appearance.title')}</CardTitle>
+        <CardDescription>{t('appearance.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <fieldset className="grid grid-cols-3 gap-3">
-          <legend className="sr-only">Theme</legend>
-          {THEME_OPTIONS.map(({ value, label, icon: Icon }) => (
+          <legend className="sr-only">{tc('theme.label')}</legend>
+          {THEME_OPTIONS.map(({ value, labelKey, icon: Icon }) => (
             <label
               key={value}
               className={cn(
@@ -32,7 +35,7 @@ export function AppearanceCard() {
                 className="sr-only"
               />
               <Icon className="size-5" aria-hidden />
-              {label}
+              {tc(labelKey)}
             </label>
           ))}
         </fieldset>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACKEND_DOWN_MESSAGE, checkSystemStatus } from './get-system-status';
+import { backendDownMessage, checkSystemStatus } from './get-system-status';
 
 const health = (status: 'ok' | 'degraded') => ({
   status,
@@ -25,13 +25,13 @@ describe('checkSystemStatus', () => {
       backend: 'down',
       modelService: 'unknown',
       models: 'unknown',
-      error: BACKEND_DOWN_MESSAGE,
+      error: backendDownMessage(),
     });
   });
 
   it('takes a proxy error page for a missing backend', async () => {
     const fetch = fakeFetch({ '/health': () => new Response('<html>Bad Gateway</html>', { status: 502 }) });
-    expect((await checkSystemStatus(fetch)).error).toBe(BACKEND_DOWN_MESSAGE);
+    expect((await checkSystemStatus(fetch)).error).toBe(backendDownMessage());
   });
 
   it('reports all three running when the runtime has a model', async () => {

@@ -1,6 +1,7 @@
 import { HealthResponse, SetupStatus } from '@hearth/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../config/paths';
+import { i18n } from '../../../lib/i18n';
 
 export type BackendState = 'running' | 'degraded' | 'down';
 export type ServiceState = 'running' | 'down' | 'unknown';
@@ -14,7 +15,7 @@ export interface SystemStatus {
   error: string | null;
 }
 
-export const BACKEND_DOWN_MESSAGE = 'Backend API is not running...';
+export const backendDownMessage = (): string => i18n.t('setup:status.backendDown');
 export const SETUP_STATUS_PATH = '/api/setup/status';
 /** The spec's health-check timeout. */
 export const HEALTH_TIMEOUT_MS = 5000;
@@ -40,16 +41,16 @@ export async function checkSystemStatus(fetchImpl: Fetch = fetch): Promise<Syste
     const response = await fetchImpl(apiPaths.health, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
     // Anything but Hearth's own health answer (a proxy's 502 page, say) means the backend is not there.
     const health = HealthResponse.safeParse(await readJson(response));
-    if (!health.success) return { backend: 'down', ...unknown, error: BACKEND_DOWN_MESSAGE };
+    if (!health.success) return { backend: 'down', ...unknown, error: backendDownMessage() };
     backend = health.data.status === 'ok' ? 'running' : 'degraded';
   } catch {
-    return { backend: 'down', ...unknown, error: BACKEND_DOWN_MESSAGE };
+    return { backend: 'down', ...unknown, error: backendDownMessage() };
   }
   try {
     const response = await fetchImpl(SETUP_STATUS_PATH, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
     const status = SetupStatus.safeParse(await readJson(response));
     if (!response.ok || !status.success) {
-      return { backend, ...unknown, error: `Could not check the model service (HTTP ${response.status}).` };
+      return { backend, ...unknown, error: i18n.t('setup:status.httpFailed', { status: response.status }) };
     }
     const connected = status.data.model_service.connected;
     return {
@@ -59,7 +60,7 @@ export async function checkSystemStatus(fetchImpl: Fetch = fetch): Promise<Syste
       error: null,
     };
   } catch {
-    return { backend, ...unknown, error: 'Could not check the model service: no answer in time.' };
+    return { backend, ...unknown, error: i18n.t('setup:status.noAnswer') };
   }
 }
 

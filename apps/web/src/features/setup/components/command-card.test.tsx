@@ -15,7 +15,7 @@ describe('CommandCard', () => {
     vi.useRealTimers();
   });
 
-  const command = { title: 'Docker (CPU)', command: 'docker compose up -d' };
+  const command = { title: 'commands.dockerCpu.title', command: 'docker compose up -d' };
 
   it('copies the exact command and shows Copied for 2 s', async () => {
     render(<CommandCard command={command} />);

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import {
   MINIMUM_REQUIREMENTS,
@@ -7,12 +8,13 @@ import {
 } from '../lib/requirements';
 
 function RequirementList({ items }: { items: readonly { label: string; value: string }[] }) {
+  const { t } = useTranslation('setup');
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
       {items.map((item) => (
         <div key={item.label} className="contents">
-          <dt className="font-medium">{item.label}</dt>
-          <dd className="text-muted-foreground">{item.value}</dd>
+          <dt className="font-medium">{t(item.label)}</dt>
+          <dd className="text-muted-foreground">{t(item.value)}</dd>
         </div>
       ))}
     </dl>
@@ -20,13 +22,14 @@ function RequirementList({ items }: { items: readonly { label: string; value: st
 }
 
 export function PrerequisitesTab() {
+  const { t } = useTranslation('setup');
   return (
     <div className="grid gap-4">
       <div className="grid gap-4 md:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle>Minimum</CardTitle>
-            <CardDescription>Enough for small models (up to 7B) on the CPU.</CardDescription>
+            <CardTitle>{t('prereq.minimum')}</CardTitle>
+            <CardDescription>{t('prereq.minimumDescription')}</CardDescription>
           </CardHeader>
           <CardContent>
             <RequirementList items={MINIMUM_REQUIREMENTS} />
@@ -34,8 +37,8 @@ export function PrerequisitesTab() {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Recommended</CardTitle>
-            <CardDescription>For larger models and several people at once.</CardDescription>
+            <CardTitle>{t('prereq.recommended')}</CardTitle>
+            <CardDescription>{t('prereq.recommendedDescription')}</CardDescription>
           </CardHeader>
           <CardContent>
             <RequirementList items={RECOMMENDED_REQUIREMENTS} />
@@ -44,47 +47,47 @@ export function PrerequisitesTab() {
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>Software</CardTitle>
+          <CardTitle>{t('prereq.software')}</CardTitle>
         </CardHeader>
         <CardContent>
-          <ul className="grid list-disc gap-1 pl-5 text-sm">
+          <ul className="grid list-disc gap-1 ps-5 text-sm">
             {SOFTWARE_REQUIREMENTS.map((item) => (
-              <li key={item}>{item}</li>
+              <li key={item}>{t(item)}</li>
             ))}
           </ul>
         </CardContent>
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>What a model needs</CardTitle>
-          <CardDescription>By parameter size; download times depend on your connection.</CardDescription>
+          <CardTitle>{t('prereq.modelTitle')}</CardTitle>
+          <CardDescription>{t('prereq.modelDescription')}</CardDescription>
         </CardHeader>
         <CardContent className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-start text-sm">
             <thead>
               <tr className="border-b">
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Model size
+                <th scope="col" className="py-2 pe-4 font-medium">
+                  {t('prereq.modelSize')}
                 </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  RAM
+                <th scope="col" className="py-2 pe-4 font-medium">
+                  {t('prereq.ram')}
                 </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Disk
+                <th scope="col" className="py-2 pe-4 font-medium">
+                  {t('prereq.disk')}
                 </th>
                 <th scope="col" className="py-2 font-medium">
-                  Download
+                  {t('prereq.download')}
                 </th>
               </tr>
             </thead>
             <tbody>
               {MODEL_SIZE_REQUIREMENTS.map((row) => (
                 <tr key={row.size} className="border-b last:border-0">
-                  <th scope="row" className="py-2 pr-4 font-medium">
-                    {row.size}
+                  <th scope="row" className="py-2 pe-4 font-medium">
+                    {t(row.size)}
                   </th>
-                  <td className="py-2 pr-4 text-muted-foreground">{row.ram}</td>
-                  <td className="py-2 pr-4 text-muted-foreground">{row.disk}</td>
+                  <td className="py-2 pe-4 text-muted-foreground">{row.ram}</td>
+                  <td className="py-2 pe-4 text-muted-foreground">{row.disk}</td>
                   <td className="py-2 text-muted-foreground">{row.time}</td>
                 </tr>
               ))}

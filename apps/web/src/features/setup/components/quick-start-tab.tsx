@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import {
   dockerCpu,
@@ -12,14 +13,13 @@ import {
 import { CommandCard, CommandList } from './command-card';
 
 export function QuickStartTab() {
+  const { t } = useTranslation('setup');
   return (
     <div className="grid gap-4">
       <Card>
         <CardHeader>
-          <CardTitle>Start Hearth with Docker</CardTitle>
-          <CardDescription>
-            Run one of these in the folder where you cloned Hearth. Docker setup takes about 5 minutes.
-          </CardDescription>
+          <CardTitle>{t('quick.dockerTitle')}</CardTitle>
+          <CardDescription>{t('quick.dockerDescription')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
           <CommandCard command={dockerCpu} />
@@ -30,8 +30,8 @@ export function QuickStartTab() {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Or run it with Node.js</CardTitle>
-          <CardDescription>No Docker needed: Node.js 20.19 or newer is enough.</CardDescription>
+          <CardTitle>{t('quick.nodeTitle')}</CardTitle>
+          <CardDescription>{t('quick.nodeDescription')}</CardDescription>
         </CardHeader>
         <CardContent>
           <CommandCard command={npmStart} />
@@ -39,8 +39,8 @@ export function QuickStartTab() {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Status and logs</CardTitle>
-          <CardDescription>For the Docker Compose setups.</CardDescription>
+          <CardTitle>{t('quick.statusTitle')}</CardTitle>
+          <CardDescription>{t('quick.statusDescription')}</CardDescription>
         </CardHeader>
         <CardContent>
           <CommandList commands={statusCommands} />
@@ -48,22 +48,20 @@ export function QuickStartTab() {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Where to find it</CardTitle>
+          <CardTitle>{t('quick.whereTitle')}</CardTitle>
         </CardHeader>
         <CardContent>
           <dl className="grid gap-2 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
-            <dt className="font-medium">Hearth (web app and API)</dt>
+            <dt className="font-medium">{t('quick.webApp')}</dt>
             <dd className="font-mono text-muted-foreground">{HEARTH_URL}</dd>
-            <dt className="font-medium">Health check</dt>
+            <dt className="font-medium">{t('quick.health')}</dt>
             <dd className="font-mono text-muted-foreground">{HEARTH_URL}/health</dd>
-            <dt className="font-medium">API reference</dt>
+            <dt className="font-medium">{t('quick.apiReference')}</dt>
             <dd className="font-mono text-muted-foreground">{HEARTH_URL}/api/docs</dd>
-            <dt className="font-medium">Ollama (if you use it)</dt>
+            <dt className="font-medium">{t('quick.ollama')}</dt>
             <dd className="font-mono text-muted-foreground">http://localhost:{OLLAMA_PORT}</dd>
           </dl>
-          <p className="mt-4 text-sm text-muted-foreground">
-            Then create the first account: it becomes the administrator.
-          </p>
+          <p className="mt-4 text-sm text-muted-foreground">{t('quick.firstAccount')}</p>
         </CardContent>
       </Card>
     </div>

@@ -1,4 +1,5 @@
 import { CircleCheck, Download, Wrench } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -7,12 +8,13 @@ import { modelDownloadCommands, troubleshootingCommands } from '../lib/commands'
 import { CommandList } from './command-card';
 
 export function TroubleshootingCard({ message }: { message: string }) {
+  const { t } = useTranslation('setup');
   return (
     <Card className="border-destructive/50" data-testid="troubleshooting-card">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Wrench className="size-5 text-destructive" aria-hidden />
-          Troubleshooting
+          {t('cards.troubleshooting')}
         </CardTitle>
         <CardDescription>{message}</CardDescription>
       </CardHeader>
@@ -24,22 +26,20 @@ export function TroubleshootingCard({ message }: { message: string }) {
 }
 
 export function ManualDownloadCard() {
+  const { t } = useTranslation('setup');
   return (
     <Card data-testid="manual-download-card">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Download className="size-5 text-primary" aria-hidden />
-          Download a model
+          {t('cards.download')}
         </CardTitle>
-        <CardDescription>
-          The model service is running but has no chat model yet. An administrator can download a recommended model from
-          the AI Models screen, or pull one with Ollama (about 5-10 minutes for a small model).
-        </CardDescription>
+        <CardDescription>{t('cards.downloadDescription')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <CommandList commands={modelDownloadCommands} />
         <Link to={paths.models} className={buttonClasses('outline')}>
-          Open the AI Models screen
+          {t('cards.openModels')}
         </Link>
       </CardContent>
     </Card>
@@ -47,18 +47,19 @@ export function ManualDownloadCard() {
 }
 
 export function SystemReadyCard() {
+  const { t } = useTranslation('setup');
   return (
     <Card className="border-green-600/40" data-testid="system-ready-card">
       <CardHeader className="flex-row items-center gap-3">
         <CircleCheck className="size-8 text-green-700 dark:text-green-400" aria-hidden />
         <div className="grid gap-1">
-          <CardTitle>System Ready!</CardTitle>
-          <CardDescription>Hearth, the model service and a model are all in place.</CardDescription>
+          <CardTitle>{t('cards.ready')}</CardTitle>
+          <CardDescription>{t('cards.readyDescription')}</CardDescription>
         </div>
       </CardHeader>
       <CardContent>
         <Link to={paths.dashboard} className={buttonClasses('default')}>
-          Start chatting
+          {t('cards.startChatting')}
         </Link>
       </CardContent>
     </Card>

@@ -1,4 +1,5 @@
 import { CircleAlert, CircleCheck, CircleHelp, CircleX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 
@@ -24,10 +25,11 @@ interface StatusIndicatorProps {
 /** One row of the system status: what is checked, its state in words and a coloured icon. */
 export function StatusIndicator({ name, detail, state, tone, checking, testId }: StatusIndicatorProps) {
   const Icon = ICONS[tone];
+  const { t } = useTranslation('setup');
   return (
     <li className="flex items-center gap-3 rounded-lg border p-3" data-testid={testId} data-state={tone}>
       {checking ? (
-        <Spinner className="size-5 text-muted-foreground" label={`Checking ${name}`} />
+        <Spinner className="size-5 text-muted-foreground" label={t('status.checkingName', { name })} />
       ) : (
         <Icon className={cn('size-5 shrink-0', COLOURS[tone])} aria-hidden />
       )}
@@ -35,7 +37,7 @@ export function StatusIndicator({ name, detail, state, tone, checking, testId }:
         <p className="text-sm font-medium">{name}</p>
         <p className="text-xs text-muted-foreground">{detail}</p>
       </div>
-      <span className={cn('text-sm font-medium', COLOURS[tone])}>{checking ? 'Checking...' : state}</span>
+      <span className={cn('text-sm font-medium', COLOURS[tone])}>{checking ? t('status.checking') : state}</span>
     </li>
   );
 }

@@ -1,4 +1,5 @@
 import { RefreshCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
@@ -8,40 +9,37 @@ import { ManualDownloadCard, SystemReadyCard, TroubleshootingCard } from './stat
 import { type IndicatorTone, StatusIndicator } from './status-indicator';
 
 const BACKEND = {
-  running: ['Running', 'ok'],
-  degraded: ['Degraded', 'warn'],
-  down: ['Not running', 'bad'],
+  running: ['status.running', 'ok'],
+  degraded: ['status.degraded', 'warn'],
+  down: ['status.down', 'bad'],
 } as const satisfies Record<SystemStatus['backend'], readonly [string, IndicatorTone]>;
 const SERVICE = {
-  running: ['Running', 'ok'],
-  down: ['Not running', 'bad'],
-  unknown: ['Unknown', 'unknown'],
+  running: ['status.running', 'ok'],
+  down: ['status.down', 'bad'],
+  unknown: ['status.unknown', 'unknown'],
 } as const satisfies Record<SystemStatus['modelService'], readonly [string, IndicatorTone]>;
 const MODELS = {
-  available: ['Available', 'ok'],
-  none: ['None installed', 'warn'],
-  unknown: ['Unknown', 'unknown'],
+  available: ['status.available', 'ok'],
+  none: ['status.none', 'warn'],
+  unknown: ['status.unknown', 'unknown'],
 } as const satisfies Record<SystemStatus['models'], readonly [string, IndicatorTone]>;
 
 type Indicator = readonly [string, IndicatorTone];
 const shown = (indicator: Indicator | undefined): Indicator => indicator ?? ['', 'unknown'];
 
-const MODEL_SERVICE_DOWN =
-  'The model service is not running. Start Ollama (or check OLLAMA_BASE_URL), or add a GGUF model for the built-in runtime.';
-
-function followUp(status: SystemStatus) {
+function FollowUp({ status }: { status: SystemStatus }) {
+  const { t } = useTranslation('setup');
   if (status.backend === 'down') return <TroubleshootingCard message={status.error ?? ''} />;
-  if (status.modelService === 'down') return <TroubleshootingCard message={MODEL_SERVICE_DOWN} />;
+  if (status.modelService === 'down') return <TroubleshootingCard message={t('status.modelServiceDown')} />;
   if (status.error) return <TroubleshootingCard message={status.error} />;
   if (status.models === 'none') return <ManualDownloadCard />;
   if (status.backend === 'running') return <SystemReadyCard />;
-  return (
-    <TroubleshootingCard message="Hearth answers, but its database or file storage reports a problem: see the server log." />
-  );
+  return <TroubleshootingCard message={t('status.storageProblem')} />;
 }
 
 export function SystemStatusTab() {
   const { data, isFetching, refetch } = useSystemStatus();
+  const { t } = useTranslation('setup');
   const checking = isFetching || !data;
   const [backendState, backendTone] = shown(data && BACKEND[data.backend]);
   const [serviceState, serviceTone] = shown(data && SERVICE[data.modelService]);
@@ -51,36 +49,36 @@ export function SystemStatusTab() {
       <Card>
         <CardHeader className="flex-row items-start justify-between gap-4">
           <div className="grid gap-1.5">
-            <CardTitle>System status</CardTitle>
-            <CardDescription>Live checks of this Hearth instance.</CardDescription>
+            <CardTitle>{t('status.title')}</CardTitle>
+            <CardDescription>{t('status.description')}</CardDescription>
           </div>
           <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
             <RefreshCw className={cn(isFetching && 'animate-spin')} aria-hidden />
-            Refresh
+            {t('status.refresh')}
           </Button>
         </CardHeader>
         <CardContent>
           <ul className="grid gap-2" aria-live="polite" aria-busy={checking}>
             <StatusIndicator
-              name="Backend API"
-              detail={`Hearth's server at ${window.location.origin}`}
-              state={backendState}
+              name={t('status.backend')}
+              detail={t('status.backendDetail', { origin: window.location.origin })}
+              state={t(backendState)}
               tone={backendTone}
               checking={checking}
               testId="status-backend"
             />
             <StatusIndicator
-              name="Model service"
-              detail={`Ollama (port ${OLLAMA_PORT}), the built-in runtime or an OpenAI-compatible server`}
-              state={serviceState}
+              name={t('status.modelService')}
+              detail={t('status.modelServiceDetail', { port: OLLAMA_PORT })}
+              state={t(serviceState)}
               tone={serviceTone}
               checking={checking}
               testId="status-model-service"
             />
             <StatusIndicator
-              name="Models"
-              detail="At least one chat model installed"
-              state={modelsState}
+              name={t('status.models')}
+              detail={t('status.modelsDetail')}
+              state={t(modelsState)}
               tone={modelsTone}
               checking={checking}
               testId="status-models"
@@ -88,7 +86,7 @@ export function SystemStatusTab() {
           </ul>
         </CardContent>
       </Card>
-      {data && !isFetching ? followUp(data) : null}
+      {data && !isFetching ? <FollowUp status={data} /> : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@
  * the root package.json, the compose files and the Dockerfile at the repository root.
  */
 export interface SetupCommand {
+  /** Keys of the `setup` namespace; the note may use {{port}}, {{ollamaPort}} and {{url}}. */
   title: string;
   command: string;
   note?: string;
@@ -13,62 +14,62 @@ export const OLLAMA_PORT = 11434;
 export const HEARTH_URL = `http://localhost:${HEARTH_PORT}`;
 
 export const npmStart: SetupCommand = {
-  title: 'Run with Node.js (npm)',
+  title: 'commands.npm.title',
   command: 'npm install\nnpm start',
-  note: `Builds the web app on first start and serves it with the API on port ${HEARTH_PORT}. Data lives in ./data.`,
+  note: 'commands.npm.note',
 };
 
 export const dockerCpu: SetupCommand = {
-  title: 'Docker (CPU)',
+  title: 'commands.dockerCpu.title',
   command: 'docker compose up -d',
-  note: 'Starts Hearth and Ollama; models run on the CPU. Ollama is reached only by Hearth, not from the host.',
+  note: 'commands.dockerCpu.note',
 };
 
 export const dockerGpu: SetupCommand = {
-  title: 'Docker (NVIDIA GPU)',
+  title: 'commands.dockerGpu.title',
   command: 'docker compose -f docker-compose.gpu.yml up -d',
-  note: 'Starts Hearth and Ollama, both on the GPU. Needs an NVIDIA driver (CUDA 12.0+) and the NVIDIA Container Toolkit; check with: docker run --rm --gpus all ubuntu nvidia-smi',
+  note: 'commands.dockerGpu.note',
 };
 
 export const dockerPostgres: SetupCommand = {
-  title: 'Docker with PostgreSQL',
+  title: 'commands.dockerPostgres.title',
   command: 'docker compose -f docker-compose.postgres.yml up -d',
-  note: 'Two Hearth replicas behind nginx, with PostgreSQL, MinIO for files and Ollama. Set HEARTH_SECRET (32+ characters, e.g. openssl rand -base64 48) in the environment or a .env file first.',
+  note: 'commands.dockerPostgres.note',
 };
 
 export const singleContainer: SetupCommand = {
-  title: 'Single container',
+  title: 'commands.single.title',
   command: 'docker build -t hearth .\ndocker run -d -p 3000:3000 -v hearth-data:/data hearth',
-  note: 'Hearth alone, with its data in the named volume hearth-data; it runs GGUF models itself, or point OLLAMA_BASE_URL at an Ollama.',
+  note: 'commands.single.note',
 };
 
 export const statusCommands: SetupCommand[] = [
-  { title: 'Container status', command: 'docker compose ps' },
-  { title: 'Follow the logs', command: 'docker compose logs -f' },
-  { title: 'Update to a new version', command: 'git pull\ndocker compose up -d --build' },
-  { title: 'Stop Hearth', command: 'docker compose down' },
+  { title: 'commands.ps', command: 'docker compose ps' },
+  { title: 'commands.logs', command: 'docker compose logs -f' },
+  { title: 'commands.update', command: 'git pull\ndocker compose up -d --build' },
+  { title: 'commands.stop', command: 'docker compose down' },
 ];
 
 export const troubleshootingCommands: SetupCommand[] = [
   {
-    title: 'Is Hearth answering?',
+    title: 'commands.health.title',
     command: `curl ${HEARTH_URL}/health`,
-    note: 'Answers {"status":"ok", ...} when the database and file storage work.',
+    note: 'commands.health.note',
   },
   {
-    title: 'Is Ollama answering? (Docker Compose)',
+    title: 'commands.ollamaCompose.title',
     command: 'docker compose exec ollama ollama list',
-    note: 'Lists the models Ollama holds. No answer: docker compose up -d ollama.',
+    note: 'commands.ollamaCompose.note',
   },
   {
-    title: 'Is Ollama answering? (Ollama on this machine)',
+    title: 'commands.ollamaLocal.title',
     command: `curl http://localhost:${OLLAMA_PORT}/api/tags`,
-    note: 'No answer: start it with "ollama serve", or set OLLAMA_BASE_URL to where it runs.',
+    note: 'commands.ollamaLocal.note',
   },
-  { title: 'Hearth logs (Docker Compose)', command: 'docker compose logs -f hearth' },
+  { title: 'commands.hearthLogs', command: 'docker compose logs -f hearth' },
 ];
 
 export const modelDownloadCommands: SetupCommand[] = [
-  { title: 'Pull a small chat model (Docker Compose)', command: 'docker compose exec ollama ollama pull llama3.2' },
-  { title: 'Pull a small chat model (Ollama on this machine)', command: 'ollama pull llama3.2' },
+  { title: 'commands.pullCompose', command: 'docker compose exec ollama ollama pull llama3.2' },
+  { title: 'commands.pullLocal', command: 'ollama pull llama3.2' },
 ];

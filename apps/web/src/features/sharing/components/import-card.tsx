@@ -2,14 +2,17 @@ import type { ImportResult } from '@hearth/contract';
 import { IMPORT_MAX_BYTES } from '@hearth/contract';
 import { Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-error';
 import { useImportConversations } from '../api/shares';
 
 /** Settings → Import chats: a ChatGPT conversations.json or an Open WebUI export becomes chats here. */
 export function ImportCard() {
+  const { t } = useTranslation('sharing');
   const importer = useImportConversations();
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -28,11 +31,8 @@ export function ImportCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Import chats</CardTitle>
-        <CardDescription>
-          Bring your history from ChatGPT (the conversations.json of its data export) or Open WebUI (its chat export).
-          Up to 50 MB and 1,000 chats at a time.
-        </CardDescription>
+        <CardTitle>{t('import.title')}</CardTitle>
+        <CardDescription>{t('import.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         <div>
@@ -43,21 +43,21 @@ export function ImportCard() {
             accept=".json,application/json"
             className="sr-only"
             onChange={onFile}
-            aria-label="Choose an export file"
+            aria-label={t('import.chooseFileLabel')}
           />
           <Button variant="outline" disabled={importer.isPending} onClick={() => input.current?.click()}>
             <Upload aria-hidden />
-            {importer.isPending ? 'Importing…' : 'Choose export file'}
+            {importer.isPending ? t('import.importing') : t('import.chooseFile')}
           </Button>
         </div>
         {tooLarge ? (
           <p role="alert" className="text-sm text-destructive">
-            The file is larger than 50 MB.
+            {t('import.tooLarge')}
           </p>
         ) : null}
         {importer.isError ? (
           <p role="alert" className="text-sm text-destructive">
-            {importer.error.message}
+            {errorMessage(importer.error)}
           </p>
         ) : null}
         {result ? <ImportSummary result={result} /> : null}
@@ -67,12 +67,11 @@ export function ImportCard() {
 }
 
 function ImportSummary({ result }: { result: ImportResult }) {
+  const { t } = useTranslation('sharing');
   const from = result.source === 'chatgpt' ? 'ChatGPT' : 'Open WebUI';
   return (
     <div role="status" className="grid gap-2 text-sm">
-      <p className="font-medium">
-        Imported {result.imported} {result.imported === 1 ? 'conversation' : 'conversations'} from {from}.
-      </p>
+      <p className="font-medium">{t('import.imported', { count: result.imported, from })}</p>
       {result.conversations.length > 0 ? (
         <ul className="grid max-h-48 gap-1 overflow-y-auto">
           {result.conversations.map((conversation) => (
@@ -86,11 +85,11 @@ function ImportSummary({ result }: { result: ImportResult }) {
       ) : null}
       {result.skipped.length > 0 ? (
         <div>
-          <p className="text-muted-foreground">Skipped {result.skipped.length}:</p>
+          <p className="text-muted-foreground">{t('import.skipped', { n: result.skipped.length })}</p>
           <ul className="grid max-h-32 list-disc gap-1 overflow-y-auto pl-5 text-muted-foreground">
             {result.skipped.map((skipped, index) => (
               <li key={`${index}:${skipped.title}`}>
-                {skipped.title}: {skipped.reason}
+                {t('import.skippedItem', { title: skipped.title, reason: skipped.reason })}
               </li>
             ))}
           </ul>

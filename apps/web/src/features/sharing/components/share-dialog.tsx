@@ -1,6 +1,7 @@
 import type { ChatShare } from '@hearth/contract';
 import { Check, Copy, Link2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -13,6 +14,7 @@ import {
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
+import { errorMessage } from '../../../lib/api-error';
 import { useCopy } from '../../../lib/use-copy';
 import { useInstanceDefaults } from '../../models';
 import { shareUrl, useCreateShare } from '../api/shares';
@@ -28,6 +30,7 @@ interface ShareDialogProps {
  * open it; "Anyone with the link" is offered only when an administrator allows public links.
  */
 export function ShareDialog({ conversationId, open, onOpenChange }: ShareDialogProps) {
+  const { t } = useTranslation('sharing');
   const publicAllowed = useInstanceDefaults().data?.public_share_links === true;
   const [isPublic, setPublic] = useState(false);
   const [share, setShare] = useState<ChatShare | null>(null);
@@ -45,37 +48,32 @@ export function ShareDialog({ conversationId, open, onOpenChange }: ShareDialogP
     <Dialog open={open} onOpenChange={close}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Share chat</DialogTitle>
-          <DialogDescription>
-            The link shows this chat as it is now; messages you add later are not shared. You can revoke it any time in
-            Settings.
-          </DialogDescription>
+          <DialogTitle>{t('dialog.title')}</DialogTitle>
+          <DialogDescription>{t('dialog.description')}</DialogDescription>
         </DialogHeader>
         {share ? (
           <ShareLink share={share} />
         ) : (
           <div className="grid gap-3">
             <p className="text-sm text-muted-foreground">
-              {isPublic
-                ? 'Anyone with the link can open it, signed in or not.'
-                : 'People signed in to this Hearth can open it.'}
+              {isPublic ? t('dialog.publicHint') : t('dialog.membersHint')}
             </p>
             {publicAllowed ? (
               <div className="flex items-center gap-3">
                 <Switch id={switchId} checked={isPublic} onCheckedChange={setPublic} />
-                <Label htmlFor={switchId}>Anyone with the link (no sign-in)</Label>
+                <Label htmlFor={switchId}>{t('dialog.publicSwitch')}</Label>
               </div>
             ) : null}
             {create.isError ? (
               <p role="alert" className="text-sm text-destructive">
-                {create.error.message}
+                {errorMessage(create.error)}
               </p>
             ) : null}
           </div>
         )}
         <DialogFooter>
           {share ? (
-            <Button onClick={() => close(false)}>Done</Button>
+            <Button onClick={() => close(false)}>{t('dialog.done')}</Button>
           ) : (
             <Button
               disabled={create.isPending}
@@ -84,7 +82,7 @@ export function ShareDialog({ conversationId, open, onOpenChange }: ShareDialogP
               }
             >
               <Link2 aria-hidden />
-              {create.isPending ? 'Creating link…' : 'Create link'}
+              {create.isPending ? t('dialog.creating') : t('dialog.create')}
             </Button>
           )}
         </DialogFooter>
@@ -94,21 +92,22 @@ export function ShareDialog({ conversationId, open, onOpenChange }: ShareDialogP
 }
 
 function ShareLink({ share }: { share: ChatShare }) {
+  const { t } = useTranslation('sharing');
   const [copied, copy] = useCopy();
   const url = shareUrl(share.token);
   const inputId = useId();
   return (
     <div className="grid gap-2">
-      <Label htmlFor={inputId}>Share link</Label>
+      <Label htmlFor={inputId}>{t('dialog.linkLabel')}</Label>
       <div className="flex gap-2">
         <Input id={inputId} readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
-        <Button variant="outline" onClick={() => void copy(url)} aria-label="Copy link">
+        <Button variant="outline" onClick={() => void copy(url)} aria-label={t('dialog.copyLink')}>
           {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-          <span className="hidden sm:inline">{copied ? 'Copied' : 'Copy'}</span>
+          <span className="hidden sm:inline">{copied ? t('copied') : t('copy')}</span>
         </Button>
       </div>
       <p role="status" className="text-sm text-muted-foreground">
-        Link created{share.public ? ': anyone with it can open this chat.' : ' for signed-in members.'}
+        {share.public ? t('dialog.createdPublic') : t('dialog.createdMembers')}
       </p>
     </div>
   );

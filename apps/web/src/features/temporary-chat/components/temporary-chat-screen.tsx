@@ -1,5 +1,6 @@
 import { ArrowUp, EyeOff, Square } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { Markdown } from '../../../components/markdown/markdown';
 import { Button } from '../../../components/ui/button';
@@ -18,6 +19,7 @@ interface TemporaryChatScreenProps {
  * history, search or export. Leaving it discards it; with messages, the user is asked first.
  */
 export function TemporaryChatScreen({ modelHeader, model }: TemporaryChatScreenProps) {
+  const { t } = useTranslation('temporaryChat');
   const chat = useTemporaryChat(model);
   const [text, setText] = useState('');
   const hasMessages = chat.messages.length > 0 || chat.busy;
@@ -52,14 +54,13 @@ export function TemporaryChatScreen({ modelHeader, model }: TemporaryChatScreenP
       <div role="note" className="flex items-center gap-2 border-b bg-muted px-4 py-2 text-sm">
         <EyeOff aria-hidden className="size-4 shrink-0" />
         <span>
-          <strong>Temporary chat.</strong> Messages are not saved and won&apos;t appear in your history, search or
-          exports. Leaving discards it.
+          <Trans t={t} i18nKey="notice" components={{ strong: <strong /> }} />
         </span>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
-        <ol className="mx-auto grid w-full max-w-3xl gap-4 p-4" aria-label="Messages" aria-live="polite">
+        <ol className="mx-auto grid w-full max-w-3xl gap-4 p-4" aria-label={t('messages')} aria-live="polite">
           {chat.messages.length === 0 && !chat.busy ? (
-            <li className="py-12 text-center text-muted-foreground">Ask anything. Nothing here will be kept.</li>
+            <li className="py-12 text-center text-muted-foreground">{t('empty')}</li>
           ) : null}
           {chat.messages.map((message, index) => (
             <MessageBubble key={index} message={message} />
@@ -69,7 +70,7 @@ export function TemporaryChatScreen({ modelHeader, model }: TemporaryChatScreenP
       </div>
       <form onSubmit={submit} className="mx-auto flex w-full max-w-3xl items-end gap-2 p-4">
         <label htmlFor="temporary-message" className="sr-only">
-          Message
+          {t('messageLabel')}
         </label>
         <textarea
           id="temporary-message"
@@ -78,15 +79,15 @@ export function TemporaryChatScreen({ modelHeader, model }: TemporaryChatScreenP
           onKeyDown={onKeyDown}
           rows={2}
           maxLength={100_000}
-          placeholder={model ? 'Message (not saved)' : 'Choose a model first'}
+          placeholder={model ? t('placeholder') : t('chooseModel')}
           className="min-h-11 flex-1 resize-none rounded-md border bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         />
         {chat.busy ? (
-          <Button type="button" variant="outline" onClick={chat.stop} aria-label="Stop">
+          <Button type="button" variant="outline" onClick={chat.stop} aria-label={t('stop')}>
             <Square aria-hidden />
           </Button>
         ) : (
-          <Button type="submit" disabled={!text.trim() || !model} aria-label="Send">
+          <Button type="submit" disabled={!text.trim() || !model} aria-label={t('send')}>
             <ArrowUp aria-hidden />
           </Button>
         )}
@@ -94,9 +95,9 @@ export function TemporaryChatScreen({ modelHeader, model }: TemporaryChatScreenP
       <ConfirmDialog
         open={blocker.state === 'blocked'}
         onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}
-        title="Discard this temporary chat?"
-        description="Its messages were never saved: leaving deletes them for good."
-        confirmLabel="Discard and leave"
+        title={t('discard.title')}
+        description={t('discard.description')}
+        confirmLabel={t('discard.confirm')}
         onConfirm={() => blocker.state === 'blocked' && blocker.proceed()}
       />
     </div>
@@ -104,9 +105,10 @@ export function TemporaryChatScreen({ modelHeader, model }: TemporaryChatScreenP
 }
 
 function MessageBubble({ message }: { message: TemporaryMessage }) {
+  const { t } = useTranslation('temporaryChat');
   return (
     <li className={message.role === 'user' ? 'ml-auto max-w-[85%] rounded-lg bg-muted px-4 py-2' : 'grid gap-1'}>
-      <span className="sr-only">{message.role === 'user' ? 'You:' : 'Assistant:'}</span>
+      <span className="sr-only">{message.role === 'user' ? t('you') : t('assistant')}</span>
       {/* Model output goes through the sanitising Markdown renderer, as in the chat. */}
       <Markdown text={message.content} className="min-w-0 break-words" />
       {message.note ? <p className="text-xs text-muted-foreground">{message.note}</p> : null}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { streamTemporaryChat } from '../api/stream-temporary';
 
 export interface TemporaryMessage {
@@ -10,6 +11,7 @@ export interface TemporaryMessage {
 
 /** The temporary chat's state: kept in memory only, gone when the screen is left. */
 export function useTemporaryChat(model: string | null) {
+  const { t } = useTranslation('temporaryChat');
   const [messages, setMessages] = useState<TemporaryMessage[]>([]);
   const [draft, setDraft] = useState<string | null>(null);
   const controller = useRef<AbortController | null>(null);
@@ -33,20 +35,20 @@ export function useTemporaryChat(model: string | null) {
             setDraft(answer);
           } else if (event.type === 'done') {
             answer = event.content;
-            if (event.stopped) note = 'Stopped';
+            if (event.stopped) note = t('stopped');
           } else {
             note = event.message;
           }
         }
       } catch (error) {
-        note = abort.signal.aborted ? 'Stopped' : error instanceof Error ? error.message : 'The answer failed.';
+        note = abort.signal.aborted ? t('stopped') : error instanceof Error ? error.message : t('failed');
       } finally {
         controller.current = null;
         setDraft(null);
         setMessages((current) => [...current, { role: 'assistant', content: answer, ...(note ? { note } : {}) }]);
       }
     },
-    [model, messages],
+    [model, messages, t],
   );
 
   const stop = useCallback(() => controller.current?.abort(), []);

@@ -1,6 +1,7 @@
 import type { ApiTokenCreated } from '@hearth/contract';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
@@ -18,6 +19,7 @@ function parseExpiry(raw: string): number | null | undefined {
 }
 
 export function CreateTokenForm({ onCreated }: { onCreated: (created: ApiTokenCreated) => void }) {
+  const { t } = useTranslation('tokens');
   const createMutation = useCreateToken();
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -34,15 +36,15 @@ export function CreateTokenForm({ onCreated }: { onCreated: (created: ApiTokenCr
       setExpiry('');
       onCreated(created);
     } catch (error) {
-      toast({ title: 'Failed to create token', description: errorMessage(error), variant: 'destructive' });
+      toast({ title: t('create.failed'), description: errorMessage(error), variant: 'destructive' });
     }
   };
 
   return (
     <form className="grid gap-3 sm:grid-cols-[1fr_11rem_auto] sm:items-end" onSubmit={(event) => void onSubmit(event)}>
       <TextField
-        label="Token name"
-        placeholder="e.g. Backup script"
+        label={t('create.name')}
+        placeholder={t('create.namePlaceholder')}
         maxLength={100}
         required
         value={name}
@@ -50,24 +52,24 @@ export function CreateTokenForm({ onCreated }: { onCreated: (created: ApiTokenCr
         disabled={creating}
       />
       <TextField
-        label="Expires in (days)"
+        label={t('create.expires')}
         type="number"
         inputMode="numeric"
         min={1}
         max={MAX_EXPIRY_DAYS}
-        placeholder="Never (optional)"
+        placeholder={t('create.expiresPlaceholder')}
         value={expiry}
         onValueChange={setExpiry}
         disabled={creating}
         aria-invalid={invalidExpiry}
       />
       <Button type="submit" disabled={creating || !name.trim() || invalidExpiry}>
-        {creating ? <Spinner label="Creating token" /> : <Plus aria-hidden />}
-        Create token
+        {creating ? <Spinner label={t('create.creating')} /> : <Plus aria-hidden />}
+        {t('create.submit')}
       </Button>
       {invalidExpiry ? (
         <p role="alert" className="text-sm text-destructive sm:col-span-3">
-          Expiry must be a whole number of days between 1 and {MAX_EXPIRY_DAYS}, or empty for no expiry.
+          {t('create.invalidExpiry', { max: MAX_EXPIRY_DAYS })}
         </p>
       ) : null}
     </form>

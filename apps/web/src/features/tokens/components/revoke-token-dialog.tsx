@@ -1,4 +1,5 @@
 import type { ApiToken } from '@hearth/contract';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -19,6 +20,7 @@ interface RevokeTokenDialogProps {
 }
 
 export function RevokeTokenDialog({ token, onClose }: RevokeTokenDialogProps) {
+  const { t } = useTranslation('tokens');
   const revokeMutation = useRevokeToken();
   const revoking = revokeMutation.isPending;
 
@@ -26,10 +28,10 @@ export function RevokeTokenDialog({ token, onClose }: RevokeTokenDialogProps) {
     try {
       await revokeMutation.mutateAsync(target.id);
     } catch (error) {
-      toast({ title: 'Failed to revoke token', description: errorMessage(error), variant: 'destructive' });
+      toast({ title: t('revoke.failed'), description: errorMessage(error), variant: 'destructive' });
       return;
     }
-    toast({ title: 'Token revoked', description: `"${target.name}" no longer works.` });
+    toast({ title: t('revoke.done'), description: t('revoke.doneDescription', { name: target.name }) });
     onClose();
   };
 
@@ -37,19 +39,16 @@ export function RevokeTokenDialog({ token, onClose }: RevokeTokenDialogProps) {
     <Dialog open={token !== null} onOpenChange={(open) => (open || revoking ? undefined : onClose())}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Revoke API token?</DialogTitle>
-          <DialogDescription>
-            &quot;{token?.name}&quot; will stop working immediately. Anything using it will need a new token. This
-            cannot be undone.
-          </DialogDescription>
+          <DialogTitle>{t('revoke.title')}</DialogTitle>
+          <DialogDescription>{t('revoke.description', { name: token?.name ?? '' })}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={revoking}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button variant="destructive" disabled={revoking || !token} onClick={() => token && void revoke(token)}>
-            {revoking ? <Spinner label="Revoking" /> : null}
-            Revoke
+            {revoking ? <Spinner label={t('revoke.revoking')} /> : null}
+            {t('revoke.confirm')}
           </Button>
         </DialogFooter>
       </DialogContent>

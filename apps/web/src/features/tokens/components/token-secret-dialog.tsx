@@ -1,6 +1,7 @@
 import type { ApiTokenCreated } from '@hearth/contract';
 import { Check, Copy, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -19,6 +20,7 @@ interface TokenSecretDialogProps {
 
 /** Shows a new token's secret once, with a copy button; the server never returns it again. */
 export function TokenSecretDialog({ created, onClose }: TokenSecretDialogProps) {
+  const { t } = useTranslation('tokens');
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -32,7 +34,7 @@ export function TokenSecretDialog({ created, onClose }: TokenSecretDialogProps) 
       await navigator.clipboard.writeText(secret);
       setCopied(true);
     } catch {
-      toast({ title: 'Copy failed', description: 'Select the token and copy it by hand.', variant: 'destructive' });
+      toast({ title: t('secret.copyFailed'), description: t('secret.copyFailedDescription'), variant: 'destructive' });
     }
   };
 
@@ -40,10 +42,10 @@ export function TokenSecretDialog({ created, onClose }: TokenSecretDialogProps) 
     <Dialog open={created !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Token created: {created?.token.name}</DialogTitle>
+          <DialogTitle>{t('secret.title', { name: created?.token.name ?? '' })}</DialogTitle>
           <DialogDescription className="flex items-start gap-2 text-amber-700 dark:text-amber-400">
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-            Copy this token now. It won&apos;t be shown again.
+            {t('secret.warning')}
           </DialogDescription>
         </DialogHeader>
         {created ? (
@@ -57,7 +59,7 @@ export function TokenSecretDialog({ created, onClose }: TokenSecretDialogProps) 
             <Button
               variant="outline"
               size="icon"
-              aria-label={copied ? 'Copied' : 'Copy token'}
+              aria-label={copied ? t('secret.copied') : t('secret.copy')}
               onClick={() => void copy(created.secret)}
             >
               {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
@@ -65,7 +67,7 @@ export function TokenSecretDialog({ created, onClose }: TokenSecretDialogProps) 
           </div>
         ) : null}
         <DialogFooter>
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>{t('secret.done')}</Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>

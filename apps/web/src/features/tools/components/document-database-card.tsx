@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { Database } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-error';
 import { embeddingStatusQueryOptions, useCollections } from '../../knowledge';
-
-const STORES = { 'sqlite-vec': 'sqlite-vec', pgvector: 'pgvector', 'exact-js': 'exact search in the server' } as const;
 
 /** Knowledge collections as the search index sees them: documents, indexing state, and the search mode. */
 export function DocumentDatabaseCard() {
+  const { t } = useTranslation('tools');
+  const stores = { 'sqlite-vec': 'sqlite-vec', pgvector: 'pgvector', 'exact-js': t('database.exactStore') } as const;
   const collections = useCollections();
   const embedding = useQuery(embeddingStatusQueryOptions());
   const active = embedding.data?.active ?? null;
@@ -22,35 +24,42 @@ export function DocumentDatabaseCard() {
       <CardHeader>
         <CardTitle id="tool-document-database" className="flex items-center gap-2 text-base">
           <Database className="size-4" aria-hidden />
-          Document Database
-          <Badge>Enabled</Badge>
+          {t('database.title')}
+          <Badge>{t('enabled')}</Badge>
         </CardTitle>
         <CardDescription>
-          Stores documents in knowledge collections and searches them when you chat.{' '}
+          {t('database.description')}{' '}
           {embedding.isPending
             ? null
             : active
-              ? `Search: full-text plus vectors from ${active.id} (${STORES[embedding.data?.vector_store ?? 'exact-js']}).`
-              : 'Search: full-text only; no embedding model is active (an admin can choose one under Models).'}
+              ? t('database.searchVectors', {
+                  model: active.id,
+                  store: stores[embedding.data?.vector_store ?? 'exact-js'],
+                })
+              : t('database.searchFullText')}
         </CardDescription>
       </CardHeader>
       <CardContent>
         {collections.isPending ? (
-          <Spinner label="Loading collections" />
+          <Spinner label={t('database.loading')} />
         ) : collections.isError ? (
           <p role="alert" className="text-sm text-destructive">
-            Collections could not be loaded. {collections.error.message}
+            {t('database.loadFailed', { message: errorMessage(collections.error) })}
           </p>
         ) : list.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            No collections yet.{' '}
-            <Link to={paths.workspaceTab('knowledge')} className="font-medium text-primary hover:underline">
-              Add knowledge
-            </Link>{' '}
-            to fill it.
+            <Trans
+              t={t}
+              i18nKey="database.empty"
+              components={{
+                action: (
+                  <Link to={paths.workspaceTab('knowledge')} className="font-medium text-primary hover:underline" />
+                ),
+              }}
+            />
           </p>
         ) : (
-          <ul className="grid gap-2 text-sm" aria-label="Collections">
+          <ul className="grid gap-2 text-sm" aria-label={t('database.collections')}>
             {list.map((collection) => {
               const { pending, failed } = collection.indexing;
               const ready = Math.max(0, collection.document_count - pending - failed);
@@ -59,9 +68,10 @@ export function DocumentDatabaseCard() {
                 <li key={collection.id} className="grid gap-0.5 rounded-md border p-2">
                   <span className="font-medium">{collection.name}</span>
                   <span className="text-xs text-muted-foreground">
-                    {collection.document_count} {collection.document_count === 1 ? 'document' : 'documents'}: {ready}{' '}
-                    ready, {pending} pending, {failed} failed
-                    {vectors ? ` · vectors ${vectors.embedded_chunks}/${vectors.total_chunks} passages` : ''}
+                    {t('database.counts', { count: collection.document_count, ready, pending, failed })}
+                    {vectors
+                      ? t('database.vectors', { embedded: vectors.embedded_chunks, total: vectors.total_chunks })
+                      : ''}
                   </span>
                 </li>
               );

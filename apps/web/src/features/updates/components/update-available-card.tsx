@@ -1,6 +1,8 @@
 import type { AvailableUpdate } from '@hearth/contract';
+import type { TFunction } from 'i18next';
 import { Download, ExternalLink, X } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LazyMarkdown } from '../../../components/markdown/lazy-markdown';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -20,14 +22,14 @@ interface UpdateAvailableCardProps {
 }
 
 /** What the card says while an upgrade was asked for: only /health reporting the version counts as done. */
-function upgradeStatus(watch: UpgradeWatch, serverVersion: string): string | null {
+function upgradeStatus(t: TFunction<'updates'>, watch: UpgradeWatch, serverVersion: string): string | null {
   switch (watch.phase) {
     case 'waiting':
-      return `Upgrade to ${watch.target} requested. Waiting for the server to report ${watch.target} (it reports ${watch.reported ?? 'nothing yet: restarting'}).`;
+      return t('card.waiting', { target: watch.target, reported: watch.reported ?? t('card.restarting') });
     case 'slow':
-      return `The server still reports ${watch.reported ?? serverVersion}, not ${watch.target}. Check the deployment's logs, or run the commands below.`;
+      return t('card.slow', { reported: watch.reported ?? serverVersion, target: watch.target });
     case 'done':
-      return `The server now runs ${watch.target}.`;
+      return t('card.done', { target: watch.target });
     default:
       return null;
   }
@@ -36,8 +38,9 @@ function upgradeStatus(watch: UpgradeWatch, serverVersion: string): string | nul
 /** Update Available (admins only): the version, its notes, how to upgrade this install, and Upgrade now. */
 export function UpdateAvailableCard(props: UpdateAvailableCardProps) {
   const { update, serverVersion, watch, busy, onUpgradeNow, onLater, onDismiss } = props;
+  const { t } = useTranslation('updates');
   const titleId = useId();
-  const status = upgradeStatus(watch, serverVersion);
+  const status = upgradeStatus(t, watch, serverVersion);
   const upgrading = watch.phase === 'waiting';
   return (
     <Card
@@ -49,19 +52,19 @@ export function UpdateAvailableCard(props: UpdateAvailableCardProps) {
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="flex items-center gap-2">
             <h2 id={titleId} className="font-semibold">
-              Update Available
+              {t('card.title')}
             </h2>
-            {update.is_critical ? <Badge variant="destructive">Critical</Badge> : null}
+            {update.is_critical ? <Badge variant="destructive">{t('card.critical')}</Badge> : null}
           </div>
           <p className="text-sm text-muted-foreground">
-            Version {update.version} is now available. This server runs {serverVersion}.
+            {t('card.available', { version: update.version, server: serverVersion })}
           </p>
         </div>
         <Button
           variant="ghost"
           size="icon"
           className="-mt-1 -mr-1 size-8"
-          aria-label={`Dismiss version ${update.version}`}
+          aria-label={t('card.dismiss', { version: update.version })}
           disabled={busy}
           onClick={onDismiss}
         >
@@ -69,13 +72,13 @@ export function UpdateAvailableCard(props: UpdateAvailableCardProps) {
         </Button>
       </div>
       <div className="flex flex-col gap-1">
-        <h3 className="text-sm font-medium">What&apos;s New</h3>
+        <h3 className="text-sm font-medium">{t('card.whatsNew')}</h3>
         <div className="max-h-32 overflow-y-auto rounded-md bg-muted/50 p-2 text-sm">
           {update.release_notes.trim() ? (
             // Release notes come from a feed or an author: rendered sanitised, never as raw HTML.
             <LazyMarkdown text={update.release_notes} />
           ) : (
-            <p className="text-muted-foreground">No release notes for this version.</p>
+            <p className="text-muted-foreground">{t('card.noNotes')}</p>
           )}
         </div>
         {update.release_url ? (
@@ -85,7 +88,7 @@ export function UpdateAvailableCard(props: UpdateAvailableCardProps) {
             rel="noreferrer noopener"
             className="inline-flex items-center gap-1 self-start text-sm text-primary underline-offset-4 hover:underline"
           >
-            Release page <ExternalLink aria-hidden className="size-3" />
+            {t('releasePage')} <ExternalLink aria-hidden className="size-3" />
           </a>
         ) : null}
       </div>
@@ -97,11 +100,11 @@ export function UpdateAvailableCard(props: UpdateAvailableCardProps) {
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" size="sm" disabled={busy} onClick={onLater}>
-          Later
+          {t('card.later')}
         </Button>
         {update.can_upgrade_now ? (
           <Button size="sm" disabled={busy || upgrading} onClick={onUpgradeNow}>
-            {upgrading ? 'Upgrading...' : 'Upgrade now'}
+            {upgrading ? t('card.upgrading') : t('card.upgradeNow')}
           </Button>
         ) : null}
       </div>
@@ -111,11 +114,12 @@ export function UpdateAvailableCard(props: UpdateAvailableCardProps) {
 
 /** The card put off with Later or X: a small button, in the flow under the header, that opens it again. */
 export function UpdateAvailableButton({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation('updates');
   return (
     <div className="flex shrink-0 justify-end px-3 pt-2">
       <Button size="sm" onClick={onOpen}>
         <Download aria-hidden />
-        Update Available
+        {t('card.title')}
       </Button>
     </div>
   );

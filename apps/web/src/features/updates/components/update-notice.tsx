@@ -1,7 +1,9 @@
 import type { AvailableUpdate } from '@hearth/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
+import { i18n } from '../../../lib/i18n';
 import { useUpdates } from '../api/get-updates';
 import { useDismissUpdate, useMarkWhatsNewSeen, useSnoozeUpdate, useUpgradeNow } from '../api/update-actions';
 import { useUpgradeWatch } from '../hooks/use-upgrade-watch';
@@ -30,10 +32,14 @@ export function UpdateNotice({ userId, reload = reloadPage }: { userId: string |
   const seen = useMarkWhatsNewSeen();
   const upgrade = useUpgradeNow();
   const queryClient = useQueryClient();
+  const { t } = useTranslation('updates');
 
   useEffect(() => {
     if (watch.phase !== 'done') return;
-    toast({ title: `Hearth now runs ${watch.target}`, description: 'Reloading to load the new version...' });
+    toast({
+      title: i18n.t('updates:notice.nowRuns', { version: watch.target }),
+      description: i18n.t('updates:notice.reloading'),
+    });
     void queryClient.invalidateQueries();
     // The new server serves a new web build: load it.
     const timer = setTimeout(reload, 1500);
@@ -48,7 +54,7 @@ export function UpdateNotice({ userId, reload = reloadPage }: { userId: string |
   const notice = whatsNew ? (
     <WhatsNewNotice
       whatsNew={whatsNew}
-      onClose={() => seen.mutate(whatsNew.version, { onError: failed('Could not close the notice') })}
+      onClose={() => seen.mutate(whatsNew.version, { onError: failed(t('notice.closeFailed')) })}
     />
   ) : null;
   if (!update) return notice;
@@ -67,16 +73,16 @@ export function UpdateNotice({ userId, reload = reloadPage }: { userId: string |
           busy={snooze.isPending || dismiss.isPending || upgrade.isPending}
           onLater={() => {
             setReopened(null);
-            snooze.mutate(undefined, { onError: failed('Could not put the update off') });
+            snooze.mutate(undefined, { onError: failed(t('notice.laterFailed')) });
           }}
           onDismiss={() => {
             setReopened(null);
-            dismiss.mutate(update.version, { onError: failed('Could not dismiss the update') });
+            dismiss.mutate(update.version, { onError: failed(t('notice.dismissFailed')) });
           }}
           onUpgradeNow={() =>
             upgrade.mutate(update.version, {
               onSuccess: (answer) => setTarget(answer.requested_version),
-              onError: failed('Upgrade failed'),
+              onError: failed(t('notice.upgradeFailed')),
             })
           }
         />

@@ -1,5 +1,7 @@
 import type { QuotaLimits, QuotaRule, QuotaScope } from '@hearth/contract';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
@@ -9,15 +11,15 @@ import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api-error';
 import { useQuotaRules, useQuotaTargets, useRemoveQuota, useSetQuota } from '../api/usage';
-import { limitsSummary, SCOPE_LABELS } from '../lib/format';
+import { limitsSummary, SCOPE_LABEL_KEYS } from '../lib/format';
 
 const selectClass = 'h-9 w-full rounded-md border bg-background px-3 text-sm';
-const FIELDS: { key: keyof QuotaLimits; label: string }[] = [
-  { key: 'messages_per_day', label: 'Messages per day' },
-  { key: 'messages_per_month', label: 'Messages per month' },
-  { key: 'tokens_per_day', label: 'Tokens per day' },
-  { key: 'tokens_per_month', label: 'Tokens per month' },
-];
+const FIELDS = [
+  { key: 'messages_per_day', label: 'form.fields.messagesPerDay' },
+  { key: 'messages_per_month', label: 'form.fields.messagesPerMonth' },
+  { key: 'tokens_per_day', label: 'form.fields.tokensPerDay' },
+  { key: 'tokens_per_month', label: 'form.fields.tokensPerMonth' },
+] as const satisfies readonly { key: keyof QuotaLimits; label: string }[];
 const EMPTY: Record<keyof QuotaLimits, string> = {
   messages_per_day: '',
   messages_per_month: '',
@@ -25,32 +27,32 @@ const EMPTY: Record<keyof QuotaLimits, string> = {
   tokens_per_month: '',
 };
 
-const failed = (title: string) => (error: unknown) =>
-  toast({ title, description: isApiError(error) ? error.message : 'Please try again.', variant: 'destructive' });
+const failed = (t: TFunction<'usage'>, title: string) => (error: unknown) =>
+  toast({ title, description: isApiError(error) ? error.message : t('tryAgain'), variant: 'destructive' });
 
 /** The quota rules in the caller's scope, and a form to set one (super admins: the default and organisations). */
 export function QuotaRules({ superAdmin }: { superAdmin: boolean }) {
+  const { t } = useTranslation('usage');
   const rules = useQuotaRules();
   const remove = useRemoveQuota();
   const editable = (rule: QuotaRule) => superAdmin || rule.scope === 'group' || rule.scope === 'user';
   return (
     <Card aria-labelledby="quota-rules-title">
       <CardHeader>
-        <CardTitle id="quota-rules-title">Quotas</CardTitle>
-        <CardDescription>
-          Limits on messages or tokens per UTC day or month. The most specific rule applies: a user&apos;s own, then
-          their groups&apos; (the most generous), their organisation&apos;s, then the instance default. Admins are
-          limited too unless exempted here.
-        </CardDescription>
+        <CardTitle id="quota-rules-title">{t('rules.title')}</CardTitle>
+        <CardDescription>{t('rules.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        {rules.isPending ? <Spinner label="Loading quotas" /> : null}
-        {rules.isError ? <p className="text-sm text-destructive">Could not load the quotas.</p> : null}
-        {rules.data?.rules.length === 0 ? <p className="text-sm text-muted-foreground">No quotas are set.</p> : null}
+        {rules.isPending ? <Spinner label={t('rules.loading')} /> : null}
+        {rules.isError ? <p className="text-sm text-destructive">{t('rules.loadFailed')}</p> : null}
+        {rules.data?.rules.length === 0 ? <p className="text-sm text-muted-foreground">{t('rules.empty')}</p> : null}
         {rules.data && rules.data.rules.length > 0 ? (
-          <ul className="grid gap-2" aria-label="Quota rules">
+          <ul className="grid gap-2" aria-label={t('rules.label')}>
             {rules.data.rules.map((rule) => {
-              const name = `${SCOPE_LABELS[rule.scope]}${rule.target_name ? `: ${rule.target_name}` : ''}`;
+              const scopeName = t(SCOPE_LABEL_KEYS[rule.scope]);
+              const name = rule.target_name
+                ? t('rules.named', { scope: scopeName, name: rule.target_name })
+                : scopeName;
               return (
                 <li
                   key={`${rule.scope}:${rule.target_id}`}
@@ -64,19 +66,19 @@ export function QuotaRules({ superAdmin }: { superAdmin: boolean }) {
                     <Button
                       variant="outline"
                       size="sm"
-                      aria-label={`Remove the quota of ${name}`}
+                      aria-label={t('rules.removeLabel', { name })}
                       disabled={remove.isPending}
                       onClick={() =>
                         remove.mutate(
                           { scope: rule.scope, targetId: rule.target_id },
                           {
-                            onSuccess: () => toast({ title: 'Quota removed', description: name }),
-                            onError: failed('Could not remove the quota'),
+                            onSuccess: () => toast({ title: t('rules.removed'), description: name }),
+                            onError: failed(t, t('rules.removeFailed')),
                           },
                         )
                       }
                     >
-                      Remove
+                      {t('rules.remove')}
                     </Button>
                   ) : null}
                 </li>
@@ -91,6 +93,7 @@ export function QuotaRules({ superAdmin }: { superAdmin: boolean }) {
 }
 
 function QuotaForm({ superAdmin }: { superAdmin: boolean }) {
+  const { t } = useTranslation('usage');
   const scopes: QuotaScope[] = superAdmin ? ['instance', 'organization', 'group', 'user'] : ['group', 'user'];
   const [scope, setScope] = useState<QuotaScope>(scopes[0] ?? 'user');
   const [target, setTarget] = useState('');
@@ -115,21 +118,21 @@ function QuotaForm({ superAdmin }: { superAdmin: boolean }) {
       { scope, targetId, body },
       {
         onSuccess: (rule) => {
-          toast({ title: 'Quota saved', description: limitsSummary(rule) });
+          toast({ title: t('form.saved'), description: limitsSummary(rule) });
           setLimits(EMPTY);
           setExempt(false);
         },
-        onError: failed('Could not save the quota'),
+        onError: failed(t, t('form.saveFailed')),
       },
     );
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-4 border-t pt-4" aria-label="Set a quota">
-      <h3 className="font-medium">Set a quota</h3>
+    <form onSubmit={submit} className="grid gap-4 border-t pt-4" aria-label={t('form.title')}>
+      <h3 className="font-medium">{t('form.title')}</h3>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">
-          <Label htmlFor="quota-scope">Applies to</Label>
+          <Label htmlFor="quota-scope">{t('form.appliesTo')}</Label>
           <select
             id="quota-scope"
             className={selectClass}
@@ -141,14 +144,14 @@ function QuotaForm({ superAdmin }: { superAdmin: boolean }) {
           >
             {scopes.map((item) => (
               <option key={item} value={item}>
-                {SCOPE_LABELS[item]}
+                {t(SCOPE_LABEL_KEYS[item])}
               </option>
             ))}
           </select>
         </div>
         {scope === 'instance' ? null : (
           <div className="grid gap-2">
-            <Label htmlFor="quota-target">{SCOPE_LABELS[scope]}</Label>
+            <Label htmlFor="quota-target">{t(SCOPE_LABEL_KEYS[scope])}</Label>
             <select
               id="quota-target"
               className={selectClass}
@@ -156,7 +159,7 @@ function QuotaForm({ superAdmin }: { superAdmin: boolean }) {
               required
               onChange={(event) => setTarget(event.target.value)}
             >
-              <option value="">{targets.isPending ? 'Loading…' : 'Choose…'}</option>
+              <option value="">{targets.isPending ? t('form.loadingTargets') : t('form.choose')}</option>
               {targets.data?.map((item) => (
                 <option key={item.id} value={item.id}>
                   {item.name}
@@ -170,8 +173,8 @@ function QuotaForm({ superAdmin }: { superAdmin: boolean }) {
         {FIELDS.map((field) => (
           <TextField
             key={field.key}
-            label={field.label}
-            hint="Empty: no limit"
+            label={t(field.label)}
+            hint={t('form.noLimitHint')}
             type="number"
             inputMode="numeric"
             min={0}
@@ -184,12 +187,12 @@ function QuotaForm({ superAdmin }: { superAdmin: boolean }) {
       {scope === 'user' ? (
         <div className="flex items-center gap-3">
           <Switch id="quota-exempt" checked={exempt} onCheckedChange={setExempt} />
-          <Label htmlFor="quota-exempt">Exempt this user from all quotas</Label>
+          <Label htmlFor="quota-exempt">{t('form.exempt')}</Label>
         </div>
       ) : null}
       <div>
         <Button type="submit" disabled={save.isPending || !targetId}>
-          {save.isPending ? 'Saving…' : 'Save quota'}
+          {save.isPending ? t('form.saving') : t('form.save')}
         </Button>
       </div>
     </form>

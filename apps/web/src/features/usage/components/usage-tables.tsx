@@ -1,14 +1,16 @@
 import type { UsageByModel, UsageDay, UsageFigures } from '@hearth/contract';
+import { useTranslation } from 'react-i18next';
 import { formatCount } from '../lib/format';
 
 const cellClass = 'px-2 py-1 text-right tabular-nums';
 
 /** Requests and tokens in three figures, with a note when some were estimated. */
 export function UsageTotals({ totals }: { totals: UsageFigures }) {
+  const { t } = useTranslation('usage');
   const figures = [
-    { label: 'Requests', value: totals.requests },
-    { label: 'Prompt tokens', value: totals.prompt_tokens },
-    { label: 'Completion tokens', value: totals.completion_tokens },
+    { label: t('columns.requests'), value: totals.requests },
+    { label: t('columns.promptTokens'), value: totals.prompt_tokens },
+    { label: t('columns.completionTokens'), value: totals.completion_tokens },
   ];
   return (
     <div className="grid gap-2">
@@ -22,8 +24,7 @@ export function UsageTotals({ totals }: { totals: UsageFigures }) {
       </dl>
       {totals.estimated_requests > 0 ? (
         <p className="text-xs text-muted-foreground">
-          Token counts of {formatCount(totals.estimated_requests)} request(s) are estimated: the model runtime did not
-          report them.
+          {t('estimated', { value: formatCount(totals.estimated_requests) })}
         </p>
       ) : null}
     </div>
@@ -40,7 +41,8 @@ export function FiguresTable({
   nameHeader: string;
   rows: { key: string; name: string; figures: UsageFigures }[];
 }) {
-  if (rows.length === 0) return <p className="text-sm text-muted-foreground">No usage in this period.</p>;
+  const { t } = useTranslation('usage');
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{t('empty')}</p>;
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm">
@@ -51,13 +53,13 @@ export function FiguresTable({
               {nameHeader}
             </th>
             <th scope="col" className={cellClass}>
-              Requests
+              {t('columns.requests')}
             </th>
             <th scope="col" className={cellClass}>
-              Prompt tokens
+              {t('columns.promptTokens')}
             </th>
             <th scope="col" className={cellClass}>
-              Completion tokens
+              {t('columns.completionTokens')}
             </th>
           </tr>
         </thead>
@@ -83,10 +85,11 @@ export const modelRows = (models: UsageByModel[]) =>
 
 /** Tokens per day as bars (the table of figures is what screen readers get). */
 export function UsageTrend({ days }: { days: UsageDay[] }) {
+  const { t } = useTranslation('usage');
   const tokens = (day: UsageDay) => day.prompt_tokens + day.completion_tokens;
   const top = Math.max(1, ...days.map(tokens));
   return (
-    <ol className="grid gap-1" aria-label="Tokens per day">
+    <ol className="grid gap-1" aria-label={t('trend.label')}>
       {days.map((day) => (
         <li key={day.date} className="grid grid-cols-[6rem_1fr_auto] items-center gap-2 text-xs">
           <span className="text-muted-foreground tabular-nums">{day.date}</span>
@@ -94,7 +97,7 @@ export function UsageTrend({ days }: { days: UsageDay[] }) {
             <span className="block h-full rounded-full bg-primary" style={{ width: `${(tokens(day) / top) * 100}%` }} />
           </span>
           <span className="tabular-nums">
-            {formatCount(tokens(day))} tokens, {formatCount(day.requests)} requests
+            {t('trend.day', { tokens: formatCount(tokens(day)), requests: formatCount(day.requests) })}
           </span>
         </li>
       ))}

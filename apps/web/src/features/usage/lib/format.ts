@@ -1,33 +1,38 @@
 import type { QuotaRule, QuotaScope, QuotaStanding } from '@hearth/contract';
+import { formatDate, formatNumber, i18n } from '../../../lib/i18n';
 
-const numbers = new Intl.NumberFormat();
-
-export const formatCount = (value: number): string => numbers.format(value);
+export const formatCount = (value: number): string => formatNumber(value);
 
 /** A reset moment as the user's local date and time. */
-export const formatReset = (iso: string): string =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const formatReset = (iso: string): string => formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
 
-export const SCOPE_LABELS: Record<QuotaScope, string> = {
-  instance: 'Instance default',
-  organization: 'Organisation',
-  group: 'Group',
-  user: 'User',
-};
+/** Scope names: keys into the usage namespace. */
+export const SCOPE_LABEL_KEYS = {
+  instance: 'scopes.instance',
+  organization: 'scopes.organization',
+  group: 'scopes.group',
+  user: 'scopes.user',
+} as const satisfies Record<QuotaScope, string>;
+
+const STANDING_KEYS = {
+  messages: { day: 'usage:standing.messagesDay', month: 'usage:standing.messagesMonth' },
+  tokens: { day: 'usage:standing.tokensDay', month: 'usage:standing.tokensMonth' },
+} as const;
 
 export function standingLabel(quota: QuotaStanding): string {
-  const what = quota.measure === 'messages' ? 'Messages' : 'Tokens';
-  return `${what} ${quota.period === 'day' ? 'today' : 'this month'}`;
+  return i18n.t(STANDING_KEYS[quota.measure][quota.period]);
 }
 
 /** "100 messages a day, 1,000,000 tokens a month", or that there is no limit. */
 export function limitsSummary(rule: QuotaRule): string {
-  if (rule.exempt) return 'Exempt from quotas';
+  if (rule.exempt) return i18n.t('usage:limits.exempt');
+  const part = (value: number | null, key: `usage:limits.${'messages' | 'tokens'}${'Day' | 'Month'}`) =>
+    value === null ? null : i18n.t(key, { value: formatCount(value) });
   const parts = [
-    rule.messages_per_day === null ? null : `${formatCount(rule.messages_per_day)} messages a day`,
-    rule.messages_per_month === null ? null : `${formatCount(rule.messages_per_month)} messages a month`,
-    rule.tokens_per_day === null ? null : `${formatCount(rule.tokens_per_day)} tokens a day`,
-    rule.tokens_per_month === null ? null : `${formatCount(rule.tokens_per_month)} tokens a month`,
-  ].filter((part): part is string => part !== null);
-  return parts.length > 0 ? parts.join(', ') : 'No limits';
+    part(rule.messages_per_day, 'usage:limits.messagesDay'),
+    part(rule.messages_per_month, 'usage:limits.messagesMonth'),
+    part(rule.tokens_per_day, 'usage:limits.tokensDay'),
+    part(rule.tokens_per_month, 'usage:limits.tokensMonth'),
+  ].filter((text): text is string => text !== null);
+  return parts.length > 0 ? parts.join(i18n.t('usage:limits.separator')) : i18n.t('usage:limits.none');
 }
