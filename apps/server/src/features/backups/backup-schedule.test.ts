@@ -70,11 +70,17 @@ describe(`scheduled backups and Back up now (${testDb})`, () => {
   it('Back up now writes a backup that restore accepts, and keeps only the newest `keep`', async () => {
     expect((await save({ location: folder, keep: 2 })).status).toBe(200);
     for (let round = 1; round <= 3; round += 1) {
+      const before = (await overview()).body.last?.started_at ?? '';
       const accepted = await runNow();
       expect(accepted.status).toBe(202);
+      // This round's run, finished (not the previous round's, read while this one is still queued or running).
       const done = await until(
         overview,
-        ({ body }) => body.last?.result === 'succeeded' && backupsOnDisk().length >= Math.min(round, 2),
+        ({ body }) =>
+          body.last?.result === 'succeeded' &&
+          body.last.started_at > before &&
+          body.last_success?.location === body.last.location &&
+          backupsOnDisk().length >= Math.min(round, 2),
         `backup ${round}`,
       );
       expect(done.body.last).toMatchObject({ trigger: 'manual', error: null });
