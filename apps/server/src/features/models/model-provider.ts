@@ -48,6 +48,15 @@ export interface ToolCallRequest {
   arguments: string;
 }
 
+/** A call's arguments as a value, for runtimes that take them parsed; text that is not JSON becomes `{}`. */
+export function parsedArguments(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return {};
+  }
+}
+
 export interface ChatRequest {
   model: string;
   messages: ChatTurn[];

@@ -1,5 +1,5 @@
 import type { ChatHistoryItem, ChatModelFunctionCall, ChatModelFunctions, GbnfJsonSchema } from 'node-llama-cpp';
-import type { ChatTurn, ToolCallRequest, ToolSpec } from '../model-provider';
+import { type ChatTurn, parsedArguments, type ToolCallRequest, type ToolSpec } from '../model-provider';
 
 /**
  * Function calling for GGUF models run by node-llama-cpp (issue 20): the model's chat template decides how calls
@@ -19,7 +19,7 @@ export function toLlamaHistory(turns: ChatTurn[]): ChatHistoryItem[] {
     const calls = (turn.toolCalls ?? []).map((call): ChatModelFunctionCall => ({
       type: 'functionCall',
       name: call.name,
-      params: parseParams(call.arguments),
+      params: parsedArguments(call.arguments),
       result: results.get(call.id) ?? '',
     }));
     history.push({ type: 'model', response: [...(turn.content ? [turn.content] : []), ...calls] });
@@ -43,14 +43,6 @@ export function fromLlamaCalls(calls: { functionName: string; params: unknown }[
     name: call.functionName,
     arguments: JSON.stringify(call.params ?? {}),
   }));
-}
-
-function parseParams(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return {};
-  }
 }
 
 /** The part of a JSON schema the grammar understands (anything else is dropped: the tool still validates). */

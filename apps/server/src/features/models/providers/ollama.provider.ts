@@ -4,6 +4,7 @@ import {
   type ChatRequest,
   type ChatTurn,
   type ModelProvider,
+  parsedArguments,
   type ToolCallRequest,
   type ProviderHealth,
   ProviderError,
@@ -292,7 +293,7 @@ function fromOllamaCall(call: OllamaToolCall, index: number): ToolCallRequest {
 
 function toOllamaMessage(turn: ChatTurn) {
   const toolCalls = turn.toolCalls?.map((call) => ({
-    function: { name: call.name, arguments: parseArguments(call.arguments) },
+    function: { name: call.name, arguments: parsedArguments(call.arguments) },
   }));
   return {
     role: turn.role,
@@ -300,12 +301,4 @@ function toOllamaMessage(turn: ChatTurn) {
     ...(turn.images?.length ? { images: turn.images } : {}),
     ...(toolCalls?.length ? { tool_calls: toolCalls } : {}),
   };
-}
-
-function parseArguments(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return {};
-  }
 }

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOllama, startFakeOllama } from '../../../../test/fakes/fake-ollama';
 import { type ChatChunk, ProviderError } from '../model-provider';
 import { OllamaProvider } from './ollama.provider';
+import { expectToolRoundTrip } from '../../../../test/provider-tool-round-trip';
 
 const turn = [{ role: 'user' as const, content: 'Hi' }];
 
@@ -138,27 +139,6 @@ describe('Ollama provider against a fake Ollama', () => {
     expect(progress.at(-1)).toBe('success');
     expect((await provider.listModels()).some((model) => model.name === 'mistral:7b')).toBe(true);
   });
-  it('offers tools, collects the call the model makes, and sends the call and its result back', async () => {
-    fake.knobs.toolCall = { name: 'calculator', arguments: { expression: '6 * 7' } };
-    const tools = [{ name: 'calculator', description: 'Arithmetic', parameters: { type: 'object' } }];
-    const signal = new AbortController().signal;
-    const asked = await collect(provider.chat({ model: 'llama3:latest', messages: turn, tools, signal }));
-    const call = asked.find((chunk) => chunk.type === 'tool_calls');
-    expect(call).toEqual({
-      type: 'tool_calls',
-      calls: [{ id: expect.any(String), name: 'calculator', arguments: '{"expression":"6 * 7"}' }],
-    });
-    expect(asked.at(-1)).toMatchObject({ type: 'done', finishReason: 'tool_calls' });
-    const calls = call?.type === 'tool_calls' ? call.calls : [];
-    const followUp = [
-      ...turn,
-      { role: 'assistant' as const, content: '', toolCalls: calls },
-      { role: 'tool' as const, content: '42', toolCallId: calls[0]?.id },
-    ];
-    const answered = await collect(provider.chat({ model: 'llama3:latest', messages: followUp, tools, signal }));
-    const text = answered.flatMap((chunk) => (chunk.type === 'token' ? [chunk.text] : [])).join('');
-    expect(text).toBe('Tool result: 42');
-    expect(answered.at(-1)).toMatchObject({ type: 'done', finishReason: 'stop' });
-    fake.knobs.toolCall = null;
-  });
+  it('offers tools, collects the call the model makes, and sends the call and its result back', () =>
+    expectToolRoundTrip(provider, 'llama3:latest', fake.knobs));
 });

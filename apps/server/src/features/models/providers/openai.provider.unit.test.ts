@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../../../../test/fakes/fake-openai';
 import { type ChatChunk, ProviderError } from '../model-provider';
 import { OpenAiProvider } from './openai.provider';
+import { expectToolRoundTrip } from '../../../../test/provider-tool-round-trip';
 
 const turn = [{ role: 'user' as const, content: 'Hi' }];
 const API_KEY = 'sk-test-123';
@@ -140,27 +141,6 @@ describe('OpenAI-compatible provider against a fake server', () => {
     expect(vectors).toHaveLength(3);
     expect(vectors[0]).toHaveLength(fake.knobs.embeddingDimensions);
   });
-  it('offers tools, collects the call the model makes, and sends the call and its result back', async () => {
-    fake.knobs.toolCall = { name: 'calculator', arguments: { expression: '6 * 7' } };
-    const tools = [{ name: 'calculator', description: 'Arithmetic', parameters: { type: 'object' } }];
-    const signal = new AbortController().signal;
-    const asked = await collect(provider.chat({ model: 'qwen2.5-7b-instruct', messages: turn, tools, signal }));
-    const call = asked.find((chunk) => chunk.type === 'tool_calls');
-    expect(call).toEqual({
-      type: 'tool_calls',
-      calls: [{ id: expect.any(String), name: 'calculator', arguments: '{"expression":"6 * 7"}' }],
-    });
-    expect(asked.at(-1)).toMatchObject({ type: 'done', finishReason: 'tool_calls' });
-    const calls = call?.type === 'tool_calls' ? call.calls : [];
-    const followUp = [
-      ...turn,
-      { role: 'assistant' as const, content: '', toolCalls: calls },
-      { role: 'tool' as const, content: '42', toolCallId: calls[0]?.id },
-    ];
-    const answered = await collect(provider.chat({ model: 'qwen2.5-7b-instruct', messages: followUp, tools, signal }));
-    const text = answered.flatMap((chunk) => (chunk.type === 'token' ? [chunk.text] : [])).join('');
-    expect(text).toBe('Tool result: 42');
-    expect(answered.at(-1)).toMatchObject({ type: 'done', finishReason: 'stop' });
-    fake.knobs.toolCall = null;
-  });
+  it('offers tools, collects the call the model makes, and sends the call and its result back', () =>
+    expectToolRoundTrip(provider, 'qwen2.5-7b-instruct', fake.knobs));
 });
