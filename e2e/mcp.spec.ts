@@ -71,7 +71,7 @@ test('an admin registers a stdio and an HTTP MCP server, sees their tools, and a
     await addServer(page, card, async (form) => {
       await form.getByLabel('Name', { exact: true }).fill('Orders HTTP');
       await form.getByLabel('URL').fill(http.url);
-      await form.getByRole('switch', { name: 'Each user brings their own key' }).click();
+      await form.getByLabel("Each user's credential").selectOption('key');
       await form.getByLabel('Header name').fill('x-api-key');
       await form.getByLabel("Value ({key} is the user's key)").fill('{key}');
     });

@@ -45,6 +45,8 @@ export const McpServer = z.object({
   env_names: z.array(z.string()),
   url: z.string().nullable(),
   user_credential: McpUserCredential.nullable(),
+  /** Each user signs in at the server with OAuth (HTTP servers only); their tokens are kept sealed, per user. */
+  user_oauth: z.boolean(),
   everyone: z.boolean(),
   organization_ids: z.array(z.string()),
   group_ids: z.array(z.string()),
@@ -75,6 +77,8 @@ export const McpServerBody = z.object({
     .nullable()
     .optional(),
   user_credential: McpUserCredential.nullable().optional(),
+  /** HTTP only, and not together with user_credential. */
+  user_oauth: z.boolean().default(false),
   everyone: z.boolean().default(true),
   organization_ids: z.array(z.string().min(1).max(200)).max(200).default([]),
   group_ids: z.array(z.string().min(1).max(200)).max(200).default([]),
@@ -96,6 +100,8 @@ export const McpAvailableServer = z.object({
   id: z.string(),
   name: z.string(),
   needs_credential: z.boolean(),
+  /** The credential is an OAuth sign-in at the server ("Connect"), not a key typed here. */
+  oauth: z.boolean(),
   credential_set: z.boolean(),
   tools: z.array(z.object({ name: z.string(), description: z.string() })),
 });
@@ -106,3 +112,16 @@ export type McpAvailableServersResponse = z.infer<typeof McpAvailableServersResp
 
 export const McpCredentialBody = z.object({ key: z.string().trim().min(1).max(4000) });
 export type McpCredentialBody = z.infer<typeof McpCredentialBody>;
+
+/** Where to send the browser to sign in at the server (the flow is bound to this browser by a cookie). */
+export const McpOAuthStartResponse = z.object({ authorization_url: z.string() });
+export type McpOAuthStartResponse = z.infer<typeof McpOAuthStartResponse>;
+
+/** The authorization server's redirect back: a code, or an error (RFC 6749 §4.1.2). */
+export const McpOAuthCallbackQuery = z.object({
+  code: z.string().max(4000).optional(),
+  state: z.string().max(500).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(2000).optional(),
+});
+export type McpOAuthCallbackQuery = z.infer<typeof McpOAuthCallbackQuery>;

@@ -687,6 +687,8 @@ export interface McpServersTable {
   /** The header (HTTP) or environment variable (stdio) carrying each user's own key; null: none needed. */
   credential_name: string | null;
   credential_template: string | null;
+  /** 0/1: each user signs in at the server with OAuth (HTTP only); their tokens go in mcp_user_credentials. */
+  user_oauth: number;
   /** 0/1: open to everyone, else only to the organisations and groups in mcp_server_grants. */
   everyone: number;
   enabled: number;
@@ -715,7 +717,10 @@ export interface McpToolsTable {
   position: number;
 }
 
-/** One user's own key for one server, sealed (SecretBox 'mcp-user-credentials'); only ever used for their calls. */
+/**
+ * One user's own key for one server, or their OAuth tokens and client as JSON (a `user_oauth` server), sealed
+ * (SecretBox 'mcp-user-credentials'); only ever used for their calls.
+ */
 export interface McpUserCredentialsTable {
   server_id: string;
   user_id: string;

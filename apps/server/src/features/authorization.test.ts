@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEvents } from '../../test/chat-helpers';
 import { type FakeGithub, startFakeGithub } from '../../test/fakes/fake-github';
 import { type FakeMcpHttp, startFakeMcpHttp } from '../../test/fakes/fake-mcp';
+import { type FakeMcpOAuth, startFakeMcpOAuth } from '../../test/fakes/fake-mcp-oauth';
 import { type FakeOllama, startFakeOllama } from '../../test/fakes/fake-ollama';
 import { type FakeSite, htmlPage, startFakeSite } from '../../test/fakes/fake-site';
 import { type FakeSpeech, startFakeSpeech } from '../../test/fakes/fake-speech';
@@ -163,7 +164,7 @@ interface Scenario {
   /** The loopback URL of a fake MCP server (Streamable HTTP). */
   mcpUrl: string;
   /** A new HTTP MCP server open to everyone, registered by the super admin (taking users' keys when asked); its id. */
-  newMcpServer(withUserKey?: boolean): Promise<string>;
+  newMcpServer(userAuth?: 'key' | 'oauth'): Promise<string>;
   /** A new GGUF download started by the super admin; its id. */
   newDownload(): Promise<string>;
   /** The server that setup requests go to (fixtures a row builds through the API itself). */
@@ -190,6 +191,8 @@ interface RouteRequest {
   form?: FormData;
   /** The answer is a server-sent-events stream: the runner reads the status, then hangs up. */
   stream?: boolean;
+  /** The answer is a redirect for the browser: the runner does not follow it, and a 3xx counts as allowed. */
+  redirect?: boolean;
   /** Replaces the caller's token (e.g. with a fresh session); the runner never sends cookies. */
   token?: string;
 }
@@ -1300,14 +1303,25 @@ const ROUTES: RouteRule[] = [
     route: 'PUT /api/mcp/servers/:id/credential',
     expect: signedIn,
     request: async (s) => ({
-      path: `/api/mcp/servers/${await s.newMcpServer(true)}/credential`,
+      path: `/api/mcp/servers/${await s.newMcpServer('key')}/credential`,
       body: { key: 'authz-key' },
     }),
   },
   {
     route: 'DELETE /api/mcp/servers/:id/credential',
     expect: signedIn,
-    request: async (s) => ({ path: `/api/mcp/servers/${await s.newMcpServer(true)}/credential` }),
+    request: async (s) => ({ path: `/api/mcp/servers/${await s.newMcpServer('key')}/credential` }),
+  },
+  {
+    route: 'POST /api/mcp/servers/:id/oauth/start',
+    expect: signedIn,
+    request: async (s) => ({ path: `/api/mcp/servers/${await s.newMcpServer('oauth')}/oauth/start`, body: {} }),
+  },
+  // Without the flow cookie the callback sends the browser to Workspace → Tools with an error (the web app).
+  {
+    route: 'GET /api/mcp/oauth/callback',
+    expect: signedIn,
+    request: () => ({ path: '/api/mcp/oauth/callback?code=c&state=s', redirect: true }),
   },
   { route: 'GET /api/models/grants', expect: admins, request: get('/api/models/grants') },
   {
@@ -1372,6 +1386,7 @@ function authorizationSuite(startTarget: StartTarget): void {
   let site: FakeSite;
   let github: FakeGithub;
   let mcpHttp: FakeMcpHttp;
+  let mcpOAuth: FakeMcpOAuth;
   let speech: FakeSpeech;
   let docsTargets: DocsMaintenanceTargets | undefined;
   const docs = () =>
@@ -1409,6 +1424,7 @@ function authorizationSuite(startTarget: StartTarget): void {
     accounts = { user, otherUser, moderator, otherOrgAdmin, admin, superAdmin };
     site = await startFakeSite({ '/': { body: htmlPage('Authz page', 'A page to scrape.') } });
     mcpHttp = await startFakeMcpHttp();
+    mcpOAuth = await startFakeMcpOAuth();
     await server.request('/api/admin/settings/network', {
       method: 'PUT',
       token: superAdmin.token,
@@ -1444,6 +1460,7 @@ function authorizationSuite(startTarget: StartTarget): void {
     await ollama.close();
     await site.close();
     await mcpHttp?.close();
+    await mcpOAuth?.close();
     docsTargets?.close();
   });
 
@@ -1626,14 +1643,15 @@ function authorizationSuite(startTarget: StartTarget): void {
       get mcpUrl() {
         return mcpHttp.url;
       },
-      async newMcpServer(withUserKey = false) {
+      async newMcpServer(userAuth?: 'key' | 'oauth') {
         const response = await server.request<{ id: string }>('/api/admin/mcp-servers', {
           token: accounts.superAdmin.token,
           body: {
             name: 'Authz MCP',
             transport: 'http',
-            url: mcpHttp.url,
-            user_credential: withUserKey ? { name: 'x-api-key', template: '{key}' } : null,
+            url: userAuth === 'oauth' ? mcpOAuth.url : mcpHttp.url,
+            user_credential: userAuth === 'key' ? { name: 'x-api-key', template: '{key}' } : null,
+            user_oauth: userAuth === 'oauth',
           },
         });
         if (response.status !== 201) throw new Error(`setup: MCP server creation failed (${response.status})`);
@@ -1667,6 +1685,16 @@ function authorizationSuite(startTarget: StartTarget): void {
     return { status: stream.status, body: JSON.parse(stream.text()) as ErrorShape };
   }
 
+  /** A browser redirect's status (3xx read as 200), not followed; an error body as JSON. */
+  async function redirectOutcome(path: string, token: string | undefined) {
+    const raw = await fetch(target.checked.url + path, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      redirect: 'manual',
+    });
+    if (raw.status >= 300 && raw.status < 400) return { status: 200, body: {} as ErrorShape };
+    return { status: raw.status, body: (await raw.json()) as ErrorShape };
+  }
+
   /** What a caller actually got, in the table's terms; an unexpected code shows up as 'status code'. */
   async function outcomeFor(rule: RouteRule, caller: Caller): Promise<Outcome | string> {
     const scenario = scenarioFor(caller);
@@ -1675,13 +1703,15 @@ function authorizationSuite(startTarget: StartTarget): void {
     const token = 'token' in built ? built.token : scenario.token;
     const response = built.stream
       ? await streamOutcome(built.path, token)
-      : built.form
-        ? await fetch(target.checked.url + built.path, {
-            method,
-            headers: token ? { authorization: `Bearer ${token}` } : {},
-            body: built.form,
-          }).then(async (raw) => ({ status: raw.status, body: (await raw.json()) as ErrorShape }))
-        : await target.checked.request<ErrorShape>(built.path, { method, body: built.body, token });
+      : built.redirect
+        ? await redirectOutcome(built.path, token)
+        : built.form
+          ? await fetch(target.checked.url + built.path, {
+              method,
+              headers: token ? { authorization: `Bearer ${token}` } : {},
+              body: built.form,
+            }).then(async (raw) => ({ status: raw.status, body: (await raw.json()) as ErrorShape }))
+          : await target.checked.request<ErrorShape>(built.path, { method, body: built.body, token });
     if (response.status >= 200 && response.status < 300) return 'allow';
     // /v1 answers in OpenAI's error shape, {error: {code}}.
     const body = typeof response.body === 'object' && response.body ? response.body : undefined;

@@ -105,7 +105,12 @@ export async function registerRoutes(
   await server.register(promptRoutes, { promptService: services.promptService });
   await server.register(groupShareRoutes, { target: 'prompt', service: services.promptShareService });
   await server.register(presetRoutes, { presetService: services.presetService });
-  await server.register(mcpRoutes, { mcpAdmin: services.mcp.mcpAdmin, mcpUser: services.mcp.mcpUser });
+  await server.register(mcpRoutes, {
+    mcpAdmin: services.mcp.mcpAdmin,
+    mcpUser: services.mcp.mcpUser,
+    publicUrl: config.PUBLIC_URL,
+    cookieSecure: config.COOKIE_SECURE,
+  });
   await server.register(toolRoutes, { tools: services.toolService });
   await registerUsageRoutes(server, services.usage);
   await registerWebSearchRoutes(server, services.webSearch);

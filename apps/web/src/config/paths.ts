@@ -273,6 +273,7 @@ export const apiPaths = {
       `/api/admin/mcp-servers/${encodeURIComponent(id)}/tools/${encodeURIComponent(tool)}`,
     servers: '/api/mcp/servers',
     credential: (id: string) => `/api/mcp/servers/${encodeURIComponent(id)}/credential`,
+    oauthStart: (id: string) => `/api/mcp/servers/${encodeURIComponent(id)}/oauth/start`,
   },
   /** Web search (issue 20): whether answers may search the web, and the admins' settings. */
   webSearch: {

@@ -32,6 +32,7 @@ import * as updates from './20261128_0010_updates';
 import * as jobRequestId from './20261128_0011_job_request_id';
 import * as mcp from './20261129_0412_mcp';
 import * as toolCalls from './20261129_0430_tool_calls';
+import * as mcpOauth from './20261129_0730_mcp_oauth';
 
 /**
  * Every migration, in order. Timestamped names; a landed migration is never edited.
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '20261128_0011_job_request_id': jobRequestId,
   '20261129_0412_mcp': mcp,
   '20261129_0430_tool_calls': toolCalls,
+  '20261129_0730_mcp_oauth': mcpOauth,
 };

@@ -7,15 +7,17 @@ import type { SecretBox } from '../../lib/secret-box';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { AuditContext, AuditEvent, AuditService } from '../audit';
 import type { McpConnector, McpNetwork } from './mcp-connector';
-import type { McpCredentialRepository } from './mcp-credential.repository';
-import { needsCredential, slugify, targetFor, toMcpServer } from './mcp-records';
+import type { McpCredentialResolver } from './mcp-credentials';
+import { slugify, toMcpServer } from './mcp-records';
 import type { McpServerRecord, McpServerRepository, McpServerRow } from './mcp-server.repository';
 
 export interface McpBoxes {
   /** Seals stdio environments (admins' values, possibly secrets). */
   env: SecretBox;
-  /** Seals users' own keys. */
+  /** Seals users' own keys and OAuth sign-ins. */
   credentials: SecretBox;
+  /** Seals a Connect (OAuth) flow into its cookie. */
+  oauthFlow: SecretBox;
 }
 
 export interface McpLimits {
@@ -27,7 +29,7 @@ export interface McpLimits {
 export class McpAdminService {
   constructor(
     private readonly repository: McpServerRepository,
-    private readonly credentials: McpCredentialRepository,
+    private readonly credentials: McpCredentialResolver,
     private readonly connector: McpConnector,
     private readonly network: McpNetwork,
     private readonly boxes: McpBoxes,
@@ -94,22 +96,19 @@ export class McpAdminService {
   }
 
   /**
-   * Lists the server's tools now and stores them. A server that needs a user's key is asked with the acting
-   * admin's own key (set it first like any user); never with anyone else's.
+   * Lists the server's tools now and stores them. A server that needs a user's key or sign-in is asked with the
+   * acting admin's own (set it or connect first like any user); never with anyone else's.
    */
   async refresh(actorId: string, id: string, context: AuditContext): Promise<McpServer> {
     const record = await this.record(id);
-    let key: string | null = null;
-    if (needsCredential(record)) {
-      const sealed = await this.credentials.sealedFor(actorId, id);
-      if (!sealed) {
-        throw AppError.badRequest(
-          `"${record.row.name}" needs each user's own key: set yours for it first, then refresh its tools.`,
-        );
-      }
-      key = this.boxes.credentials.open(sealed);
-    }
-    const target = targetFor(record, this.boxes.env, key);
+    const reach = await this.credentials.reach(actorId, record, (kind) =>
+      AppError.badRequest(
+        kind === 'key'
+          ? `"${record.row.name}" needs each user's own key: set yours for it first, then refresh its tools.`
+          : `"${record.row.name}" needs each user to sign in at it: connect yours first, then refresh its tools.`,
+      ),
+    );
+    const target = reach.target;
     const signal = AbortSignal.timeout(this.limits.listTimeoutMs);
     let tools;
     try {
@@ -117,6 +116,8 @@ export class McpAdminService {
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw AppError.badRequest(error instanceof Error ? error.message : String(error));
+    } finally {
+      await reach.settle();
     }
     await this.uow.run(async (tx) => {
       const listed = tools.map((tool) => ({
@@ -177,8 +178,16 @@ export class McpAdminService {
       if (!body.command) throw AppError.badRequest('A stdio server needs a command.', { field: 'command' });
       this.connector.checkCommand(body.command);
       command = body.command;
+      if (body.user_oauth) {
+        throw AppError.badRequest('OAuth sign-in is for HTTP servers only.', { field: 'user_oauth' });
+      }
     } else {
       if (!body.url) throw AppError.badRequest('An HTTP server needs a URL.', { field: 'url' });
+      if (body.user_oauth && body.user_credential) {
+        throw AppError.badRequest('Choose either a key of each user’s own or an OAuth sign-in, not both.', {
+          field: 'user_oauth',
+        });
+      }
       url = (await checkOutboundUrl(body.url, this.network.policy, this.network.lookup)).toString();
     }
     const organizations = [...new Set(body.organization_ids)];
@@ -201,6 +210,7 @@ export class McpAdminService {
       url,
       credential_name: body.user_credential?.name ?? null,
       credential_template: body.user_credential?.template ?? null,
+      user_oauth: body.user_oauth ? 1 : 0,
       everyone: body.everyone ? 1 : 0,
       enabled: body.enabled ? 1 : 0,
     };
@@ -235,6 +245,7 @@ function describe(row: Pick<McpServerRow, 'name' | 'transport' | 'command' | 'ur
     origin: row.url ? new URL(row.url).origin : null,
     env_names: body.env ? Object.keys(body.env) : undefined,
     user_credential: body.user_credential?.name ?? null,
+    user_oauth: body.user_oauth,
     everyone: body.everyone,
     organization_ids: body.organization_ids,
     group_ids: body.group_ids,

@@ -1,3 +1,4 @@
+import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -11,7 +12,14 @@ import { VERSION } from '../../version';
 /** Where and how to reach one server for one user (the user's credential already placed in headers or env). */
 export type McpTarget =
   | { transport: 'stdio'; name: string; command: string; args: string[]; env: Record<string, string> }
-  | { transport: 'http'; name: string; url: string; headers: Record<string, string> };
+  | {
+      transport: 'http';
+      name: string;
+      url: string;
+      headers: Record<string, string>;
+      /** The user's OAuth sign-in at the server: the SDK adds their token and refreshes it when it expires. */
+      auth?: OAuthClientProvider;
+    };
 
 export interface McpNetwork {
   /** The policy for the configured URL (admins configure it, like a model runtime). */
@@ -98,6 +106,27 @@ export class McpConnector {
     });
   }
 
+  /**
+   * The SDK's OAuth steps for the server at `url` (discovery, client registration, PKCE, then the code exchange
+   * when `authorizationCode` is given), every request through the guard. REDIRECT: the provider holds the page to
+   * send the browser to.
+   */
+  async authorize(
+    url: string,
+    provider: OAuthClientProvider,
+    signal: AbortSignal,
+    authorizationCode?: string,
+  ): Promise<'AUTHORIZED' | 'REDIRECT'> {
+    const server = new URL(url);
+    try {
+      return await auth(provider, { serverUrl: server, authorizationCode, fetchFn: this.fetchFor(server, signal) });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      throw AppError.badRequest(`Could not sign in at the MCP server: ${message}`);
+    }
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.open].map((client) => client.close().catch(() => undefined)));
     this.open.clear();
@@ -138,33 +167,43 @@ export class McpConnector {
       return;
     }
     const url = new URL(target.url);
-    const fetch = this.fetchFor();
+    const fetch = this.fetchFor(url);
     const requestInit = { headers: target.headers };
+    const authProvider = target.auth;
     try {
-      await client.connect(new StreamableHTTPClientTransport(url, { fetch, requestInit }) as Transport, options);
+      await client.connect(
+        new StreamableHTTPClientTransport(url, { fetch, requestInit, authProvider }) as Transport,
+        options,
+      );
     } catch (error) {
       if (error instanceof AppError || signal.aborted) throw error;
       // Servers of the older protocol answer the Streamable HTTP POST with 4xx: try the SSE transport.
       await client.close().catch(() => undefined);
-      await client.connect(new SSEClientTransport(url, { fetch, requestInit }), options);
+      await client.connect(new SSEClientTransport(url, { fetch, requestInit, authProvider }), options);
     }
   }
 
-  /** The SDK's fetch, through the guard; redirects come back to the SDK, which follows same-origin ones only. */
-  private fetchFor(): FetchLike {
+  /**
+   * The SDK's fetch, through the guard; redirects come back to the SDK, which follows same-origin ones only. The
+   * configured server's origin gets the admin's policy; any other address the server names (an OAuth
+   * authorization server) gets the policy of user-supplied URLs.
+   */
+  private fetchFor(server: URL, signal?: AbortSignal): FetchLike {
     const network = this.network;
     return async (url, init) => {
-      const body = init?.body;
+      let body = init?.body;
+      if (body instanceof URLSearchParams) body = body.toString();
       if (body !== undefined && body !== null && typeof body !== 'string') throw new Error('Unsupported request body');
+      const policy = new URL(url).origin === server.origin ? network.policy : await network.redirectPolicy();
       const { response } = await guardedFetch(
         url,
         {
           method: init?.method,
           headers: Object.fromEntries(new Headers(init?.headers).entries()),
           body: body ?? undefined,
-          signal: init?.signal ?? undefined,
+          signal: init?.signal ?? signal,
         },
-        { policy: network.policy, redirectPolicy: network.redirectPolicy, lookup: network.lookup, maxRedirects: 0 },
+        { policy, redirectPolicy: network.redirectPolicy, lookup: network.lookup, maxRedirects: 0 },
       );
       return response as unknown as Response;
     };

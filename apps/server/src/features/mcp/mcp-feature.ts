@@ -7,6 +7,7 @@ import type { AuditService } from '../audit';
 import { McpAdminService, type McpLimits } from './mcp-admin.service';
 import { McpConnector } from './mcp-connector';
 import { McpCredentialRepository } from './mcp-credential.repository';
+import { McpCredentialResolver } from './mcp-credentials';
 import { McpServerRepository } from './mcp-server.repository';
 import { McpUserService } from './mcp-user.service';
 
@@ -38,11 +39,13 @@ export function buildMcpFeature({ config, db, uow, audit, userUrlPolicy, limits,
   const boxes = {
     env: new SecretBox(config.SECRET, 'mcp-server-env'),
     credentials: new SecretBox(config.SECRET, 'mcp-user-credentials'),
+    oauthFlow: new SecretBox(config.SECRET, 'mcp-oauth-flow'),
   };
+  const resolver = new McpCredentialResolver(credentials, boxes, uow);
   const allLimits = { ...DEFAULT_LIMITS, ...limits };
   const admin = new McpAdminService(
     servers,
-    credentials,
+    resolver,
     connector,
     network,
     boxes,
@@ -51,7 +54,7 @@ export function buildMcpFeature({ config, db, uow, audit, userUrlPolicy, limits,
     uow,
     audit,
   );
-  const user = new McpUserService(servers, credentials, connector, boxes, allLimits, uow, audit);
+  const user = new McpUserService(servers, credentials, resolver, connector, boxes, allLimits, uow, audit);
   return {
     mcpAdmin: admin,
     mcpUser: user,

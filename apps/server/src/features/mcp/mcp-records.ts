@@ -20,8 +20,13 @@ export function canUse(record: McpServerRecord, viewer: Viewer): boolean {
   );
 }
 
-export const needsCredential = (record: McpServerRecord) =>
-  record.row.credential_name !== null && record.row.credential_template !== null;
+/** What each user must bring: nothing, their own key, or an OAuth sign-in at the server (HTTP only). */
+export type UserAuth = 'none' | 'key' | 'oauth';
+
+export function userAuth(record: McpServerRecord): UserAuth {
+  if (record.row.transport === 'http' && record.row.user_oauth === 1) return 'oauth';
+  return record.row.credential_name !== null && record.row.credential_template !== null ? 'key' : 'none';
+}
 
 /** The environment a stdio server was given; an unreadable one (SECRET changed) is empty, not fatal. */
 export function openEnv(sealed: string | null, box: SecretBox): Record<string, string> {
@@ -48,6 +53,7 @@ export function toMcpServer(record: McpServerRecord, box: SecretBox): McpServer 
       row.credential_name && row.credential_template
         ? { name: row.credential_name, template: row.credential_template }
         : null,
+    user_oauth: row.user_oauth === 1,
     everyone: row.everyone === 1,
     organization_ids: record.grants.flatMap((grant) => (grant.organization_id ? [grant.organization_id] : [])),
     group_ids: record.grants.flatMap((grant) => (grant.group_id ? [grant.group_id] : [])),

@@ -1,13 +1,15 @@
-import type { McpAvailableServer } from '@hearth/contract';
+import type { McpAvailableServer, McpOAuthCallbackQuery } from '@hearth/contract';
 import { AppError } from '../../http/errors';
-import { nowIso } from '../../lib/crypto';
+import { nowIso, randomToken } from '../../lib/crypto';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { AuditContext, AuditEvent, AuditService } from '../audit';
 import type { AvailableTool, ToolContext, ToolSource } from '../tools';
 import type { McpBoxes, McpLimits } from './mcp-admin.service';
 import type { McpConnector } from './mcp-connector';
 import type { McpCredentialRepository } from './mcp-credential.repository';
-import { canUse, modelToolName, needsCredential, targetFor } from './mcp-records';
+import type { McpCredentialResolver } from './mcp-credentials';
+import { MCP_OAUTH_FLOW_TTL_SECONDS, McpOAuthProvider, oauthRequired, openOAuthFlow, sealOAuthFlow } from './mcp-oauth';
+import { canUse, modelToolName, userAuth } from './mcp-records';
 import type { McpServerRecord, McpServerRepository } from './mcp-server.repository';
 
 /**
@@ -18,6 +20,7 @@ export class McpUserService implements ToolSource {
   constructor(
     private readonly repository: McpServerRepository,
     private readonly credentials: McpCredentialRepository,
+    private readonly resolver: McpCredentialResolver,
     private readonly connector: McpConnector,
     private readonly boxes: McpBoxes,
     private readonly limits: McpLimits,
@@ -30,7 +33,8 @@ export class McpUserService implements ToolSource {
     return records.map((record) => ({
       id: record.row.id,
       name: record.row.name,
-      needs_credential: needsCredential(record),
+      needs_credential: userAuth(record) !== 'none',
+      oauth: userAuth(record) === 'oauth',
       credential_set: withKey.has(record.row.id),
       tools: record.tools
         .filter((tool) => tool.enabled)
@@ -40,7 +44,7 @@ export class McpUserService implements ToolSource {
 
   async setCredential(userId: string, serverId: string, key: string, context: AuditContext): Promise<void> {
     const record = await this.usableOne(userId, serverId);
-    if (!needsCredential(record)) throw AppError.badRequest('This server does not take a key of your own.');
+    if (userAuth(record) !== 'key') throw AppError.badRequest('This server does not take a key of your own.');
     await this.uow.run(async (tx) => {
       await this.credentials.set(tx, userId, serverId, this.boxes.credentials.seal(key), nowIso());
       await this.audit.record(tx, credentialEvent(userId, 'UPDATE', serverId), context);
@@ -49,7 +53,7 @@ export class McpUserService implements ToolSource {
 
   async deleteCredential(userId: string, serverId: string, context: AuditContext): Promise<void> {
     await this.uow.run(async (tx) => {
-      // Idempotent: removing a key that is not there is done already.
+      // Idempotent: removing a key (or an OAuth sign-in) that is not there is done already.
       if (await this.credentials.delete(tx, userId, serverId)) {
         await this.audit.record(tx, credentialEvent(userId, 'DELETE', serverId), context);
       }
@@ -98,24 +102,82 @@ export class McpUserService implements ToolSource {
     if (!record.tools.some((tool) => tool.name === toolName && tool.enabled)) {
       throw new Error(`The tool ${toolName} is no longer available on "${record.row.name}".`);
     }
-    let key: string | null = null;
-    if (needsCredential(record)) {
-      const sealed = await this.credentials.sealedFor(userId, serverId);
-      if (!sealed) {
-        throw new Error(
-          `"${record.row.name}" needs your own key: set it in Workspace → Tools → My MCP servers, then try again.`,
-        );
-      }
-      key = this.boxes.credentials.open(sealed);
-    }
-    const signal = AbortSignal.any([context.signal, AbortSignal.timeout(this.limits.callTimeoutMs)]);
-    return this.connector.callTool(
-      targetFor(record, this.boxes.env, key),
-      toolName,
-      args,
-      signal,
-      this.limits.callTimeoutMs,
+    const reach = await this.resolver.reach(userId, record, (kind) =>
+      kind === 'oauth'
+        ? oauthRequired(record.row.name)
+        : new Error(
+            `"${record.row.name}" needs your own key: set it in Workspace → Tools → My MCP servers, then try again.`,
+          ),
     );
+    const signal = AbortSignal.any([context.signal, AbortSignal.timeout(this.limits.callTimeoutMs)]);
+    try {
+      return await this.connector.callTool(reach.target, toolName, args, signal, this.limits.callTimeoutMs);
+    } finally {
+      await reach.settle();
+    }
+  }
+
+  /**
+   * Connect (OAuth): discovers the server's authorization server, registers a client for this user when the
+   * server allows it, and returns where to send the browser plus the sealed flow for the cookie.
+   */
+  async startOAuth(userId: string, serverId: string, redirectUrl: string): Promise<{ url: string; flow: string }> {
+    const record = await this.usableOne(userId, serverId);
+    if (userAuth(record) !== 'oauth') throw AppError.badRequest('This server does not use an OAuth sign-in.');
+    const state = randomToken();
+    const provider = new McpOAuthProvider({ redirectUrl }, { serverName: record.row.name, interactive: true, state });
+    const result = await this.connector.authorize(record.row.url ?? '', provider, this.signal());
+    const client = provider.clientInformation();
+    const verifier = provider.savedVerifier();
+    if (result !== 'REDIRECT' || !provider.authorizationUrl || !client || !verifier) {
+      throw AppError.badRequest(`"${record.row.name}" did not offer an OAuth sign-in.`);
+    }
+    const expiresAt = Date.now() + MCP_OAUTH_FLOW_TTL_SECONDS * 1000;
+    const flow = { userId, serverId, state, verifier, client, redirectUrl, expiresAt };
+    return { url: provider.authorizationUrl.href, flow: sealOAuthFlow(this.boxes.oauthFlow, flow) };
+  }
+
+  /**
+   * The authorization server sent the browser back: the flow must be this user's and this state's; the code is
+   * exchanged for tokens, which are stored sealed for this user only. Returns the server's id.
+   */
+  async finishOAuth(
+    userId: string,
+    sealedFlow: string | undefined,
+    query: McpOAuthCallbackQuery,
+    context: AuditContext,
+  ): Promise<string> {
+    const flow = openOAuthFlow(this.boxes.oauthFlow, sealedFlow);
+    if (!flow || flow.userId !== userId || !query.state || query.state !== flow.state) {
+      throw AppError.badRequest('This sign-in link has expired or belongs to another sign-in. Press Connect again.');
+    }
+    if (query.error || !query.code) {
+      throw AppError.badRequest(
+        `The server did not grant access: ${query.error_description ?? query.error ?? 'no code'}.`,
+      );
+    }
+    const record = await this.usableOne(userId, flow.serverId);
+    if (userAuth(record) !== 'oauth') throw AppError.badRequest('This server does not use an OAuth sign-in.');
+    const provider = new McpOAuthProvider(
+      { redirectUrl: flow.redirectUrl, client: flow.client },
+      { serverName: record.row.name, interactive: false, verifier: flow.verifier },
+    );
+    const result = await this.connector.authorize(record.row.url ?? '', provider, this.signal(), query.code);
+    const stored = provider.stored();
+    if (result !== 'AUTHORIZED' || !stored.tokens) throw oauthRequired(record.row.name);
+    await this.uow.run(async (tx) => {
+      await this.resolver.saveOAuth(tx, userId, record.row.id, stored);
+      await this.audit.record(
+        tx,
+        { ...credentialEvent(userId, 'UPDATE', record.row.id), details: { oauth: true } },
+        context,
+      );
+    });
+    return record.row.id;
+  }
+
+  private signal(): AbortSignal {
+    return AbortSignal.timeout(this.limits.listTimeoutMs);
   }
 
   private async usable(userId: string): Promise<McpServerRecord[]> {

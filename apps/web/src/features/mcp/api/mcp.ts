@@ -1,6 +1,7 @@
 import type {
   GroupList,
   McpAvailableServersResponse,
+  McpOAuthStartResponse,
   McpServer,
   McpServerBody,
   McpServersResponse,
@@ -103,5 +104,13 @@ export function useSaveMcpCredential() {
         ? api.delete<OkResponse>(apiPaths.mcp.credential(id))
         : api.put<OkResponse>(apiPaths.mcp.credential(id), { key }),
     onSuccess: invalidate,
+  });
+}
+
+/** Connect: asks the server where to sign in, then sends the browser there (it comes back to Workspace → Tools). */
+export function useConnectMcpServer() {
+  return useMutation({
+    mutationFn: (id: string) => api.post<McpOAuthStartResponse>(apiPaths.mcp.oauthStart(id)),
+    onSuccess: ({ authorization_url: url }) => window.location.assign(url),
   });
 }

@@ -24,6 +24,8 @@ interface McpServerDialogProps {
   stdioCommands: string[];
 }
 
+type UserAuth = 'none' | 'key' | 'oauth';
+
 const fieldClass = 'min-h-16 rounded-md border border-input bg-background px-2 py-1 font-mono text-sm';
 
 /** Add or change an MCP server: how to reach it, users' own keys, who may use it. */
@@ -38,7 +40,11 @@ export function McpServerDialog({ open, onOpenChange, server, stdioCommands }: M
   const [args, setArgs] = useState((server?.args ?? []).join('\n'));
   const [env, setEnv] = useState('');
   const [url, setUrl] = useState(server?.url ?? '');
-  const [needsKey, setNeedsKey] = useState(server?.user_credential !== null && server !== null);
+  const [userAuth, setUserAuth] = useState<UserAuth>(
+    server?.user_oauth ? 'oauth' : server?.user_credential ? 'key' : 'none',
+  );
+  const needsKey = userAuth === 'key';
+  const oauth = userAuth === 'oauth' && transport === 'http';
   const [keyName, setKeyName] = useState(server?.user_credential?.name ?? 'Authorization');
   const [keyTemplate, setKeyTemplate] = useState(server?.user_credential?.template ?? 'Bearer {key}');
   const [everyone, setEveryone] = useState(server?.everyone ?? true);
@@ -66,6 +72,7 @@ export function McpServerDialog({ open, onOpenChange, server, stdioCommands }: M
       ...(env.trim() !== '' || server === null ? { env: parsedEnv } : {}),
       url: transport === 'http' ? url.trim() : null,
       user_credential: needsKey ? { name: keyName.trim(), template: keyTemplate.trim() } : null,
+      user_oauth: oauth,
       everyone,
       organization_ids: everyone ? [] : organizations,
       group_ids: everyone ? [] : groups,
@@ -163,9 +170,24 @@ export function McpServerDialog({ open, onOpenChange, server, stdioCommands }: M
               </div>
             </>
           )}
-          <div className="flex items-center gap-2">
-            <Switch id={`${id}-needs-key`} checked={needsKey} onCheckedChange={setNeedsKey} />
-            <Label htmlFor={`${id}-needs-key`}>{t('form.needsKey')}</Label>
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-user-auth`}>{t('form.userAuth')}</Label>
+            <select
+              id={`${id}-user-auth`}
+              value={oauth ? 'oauth' : needsKey ? 'key' : 'none'}
+              onChange={(event) => setUserAuth(event.target.value as UserAuth)}
+              className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+              aria-describedby={oauth ? `${id}-oauth-help` : undefined}
+            >
+              <option value="none">{t('form.userAuthNone')}</option>
+              <option value="key">{t('form.needsKey')}</option>
+              {transport === 'http' ? <option value="oauth">{t('form.userAuthOAuth')}</option> : null}
+            </select>
+            {oauth ? (
+              <p id={`${id}-oauth-help`} className="text-xs text-muted-foreground">
+                {t('form.oauthHelp')}
+              </p>
+            ) : null}
           </div>
           {needsKey ? (
             <div className="grid gap-2 sm:grid-cols-2">

@@ -77,6 +77,7 @@ function McpServerItem({ server, onEdit }: { server: McpServer; onEdit: () => vo
           {server.enabled ? t('admin.enabled') : t('admin.disabled')}
         </Badge>
         {server.user_credential ? <Badge variant="outline">{t('admin.userKeys')}</Badge> : null}
+        {server.user_oauth ? <Badge variant="outline">{t('admin.userOAuth')}</Badge> : null}
         {!server.everyone ? <Badge variant="outline">{t('admin.restricted')}</Badge> : null}
       </div>
       <code className="text-xs break-all text-muted-foreground">{where}</code>

@@ -1,7 +1,8 @@
 import type { McpAvailableServer } from '@hearth/contract';
 import { KeyRound } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -11,12 +12,14 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { useAuth } from '../../auth';
 import { useMyMcpServers, useSaveMcpCredential } from '../api/mcp';
+import { MyOAuthServer, ToolNames } from './my-mcp-oauth-server';
 
-/** Workspace → Tools, for everyone: the MCP servers open to me, and my own key where a server needs one. */
+/** Workspace → Tools, for everyone: the MCP servers open to me, and my own key or sign-in where one is needed. */
 export function MyMcpServersCard() {
   const { t } = useTranslation('mcp');
   const { user } = useAuth();
   const servers = useMyMcpServers(user !== null);
+  useConnectOutcome(servers.data?.servers);
   return (
     <Card aria-labelledby="tool-my-mcp-servers">
       <CardHeader>
@@ -47,7 +50,39 @@ export function MyMcpServersCard() {
   );
 }
 
+/**
+ * Back from a server's sign-in page: Hearth's callback put the outcome in the address (`mcp_connected` or
+ * `mcp_error`); it is told once, then taken out of the address.
+ */
+function useConnectOutcome(servers: McpAvailableServer[] | undefined) {
+  const { t } = useTranslation('mcp');
+  const [params, setParams] = useSearchParams();
+  const connected = params.get('mcp_connected');
+  const failed = params.get('mcp_error');
+  useEffect(() => {
+    if (failed !== null) {
+      toast({ title: t('mine.connectFailed'), description: failed, variant: 'destructive' });
+    } else if (connected !== null && servers) {
+      const name = servers.find((server) => server.id === connected)?.name ?? '';
+      toast({ title: t('mine.connected', { name }) });
+    } else return;
+    setParams(
+      (current) => {
+        current.delete('mcp_connected');
+        current.delete('mcp_error');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [connected, failed, servers, setParams, t]);
+}
+
 function MyServer({ server }: { server: McpAvailableServer }) {
+  if (server.oauth) return <MyOAuthServer server={server} />;
+  return <MyKeyServer server={server} />;
+}
+
+function MyKeyServer({ server }: { server: McpAvailableServer }) {
   const { t } = useTranslation('mcp');
   const id = useId();
   const save = useSaveMcpCredential();
@@ -76,9 +111,7 @@ function MyServer({ server }: { server: McpAvailableServer }) {
           </Badge>
         ) : null}
       </div>
-      <span className="text-xs text-muted-foreground">
-        {t('mine.tools', { count: server.tools.length, names: server.tools.map((tool) => tool.name).join(', ') })}
-      </span>
+      <ToolNames server={server} />
       {server.needs_credential ? (
         <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
           <div className="grid gap-1">
