@@ -79,6 +79,22 @@ export function serverDictation(
     if (stopped && pending === 0) events.onEnd();
     else if (!stopped) events.onPhase('listening');
   };
+  /** Hands-free: each pause after speech ends the segment, which is transcribed and sent; recording goes on. */
+  const watch = () => {
+    if (!stream) return;
+    stopWatching = watchForPauses(
+      stream,
+      () => (voiced = true),
+      () => {
+        if (!stream || !current || stopped) return;
+        const ended = current;
+        current = record(stream);
+        voiced = false;
+        ended.recorder.stop();
+        void deliver(ended.done, true);
+      },
+    );
+  };
   const deliver = async (audio: Promise<Blob>, send: boolean) => {
     pending += 1;
     const blob = await audio;
@@ -121,22 +137,12 @@ export function serverDictation(
         return;
       }
       events.onPhase('listening');
+      if (handsFree) watch();
     },
     handsFree() {
       handsFree = true;
-      if (!stream || stopped) return;
-      stopWatching = watchForPauses(
-        stream,
-        () => (voiced = true),
-        () => {
-          if (!stream || !current || stopped) return;
-          const ended = current;
-          current = record(stream);
-          voiced = false;
-          ended.recorder.stop();
-          void deliver(ended.done, true);
-        },
-      );
+      // Still waiting for the microphone (a click is quicker than the permission): start() begins watching.
+      if (stream && current && !stopped) watch();
     },
     finish() {
       if (stopped) return;
