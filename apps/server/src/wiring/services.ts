@@ -347,7 +347,14 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
     mcp,
     toolService,
     // Voice (issue 20): the speech runtime for dictation and read-aloud, off until an admin configures it.
-    speech: buildSpeechFeature({ config, db, uow, audit, redirectPolicy: () => networkSettings.userUrlPolicy() }),
+    speech: buildSpeechFeature({
+      config,
+      db,
+      uow,
+      audit,
+      redirectPolicy: () => networkSettings.userUrlPolicy(),
+      usage: usage.usageService,
+    }),
     sso: buildSsoFeature({
       ...{ config, db, uow, audit, revoker, users, hasher, authService, limiter },
       issuerPolicy: () => networkSettings.userUrlPolicy(),

@@ -6,6 +6,7 @@ import { SecretBox } from '../../lib/secret-box';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import { InstanceSettingsRepository } from '../admin-settings';
 import type { AuditService } from '../audit';
+import type { UsageMeter } from '../chat';
 import { registerOpenAIErrorHandler } from '../openai-compat/openai-errors';
 import { SpeechSettingsService } from './speech-settings.service';
 import { speechOpenAIRoutes } from './speech-openai.routes';
@@ -23,20 +24,26 @@ export interface SpeechFeatureDeps {
   audit: AuditService;
   /** The admin's outbound policy for redirects away from the configured runtime. */
   redirectPolicy: () => Promise<SsrfPolicy>;
+  /** Usage accounting: every transcription and read-aloud counts for its caller. */
+  usage: { meter(userId: string): UsageMeter };
 }
 
 /** Voice (issue 20): the speech runtime settings and the calls to it (called from wiring/services.ts). */
-export function buildSpeechFeature({ config, db, uow, audit, redirectPolicy }: SpeechFeatureDeps) {
+export function buildSpeechFeature({ config, db, uow, audit, redirectPolicy, usage }: SpeechFeatureDeps) {
   const speechSettingsService = new SpeechSettingsService(
     new InstanceSettingsRepository(db.kysely),
     new SecretBox(config.SECRET, 'speech-runtime-api-key'),
     uow,
     audit,
   );
-  const speechService = new SpeechService(speechSettingsService, {
-    transcription: { redirectPolicy, timeoutMs: TRANSCRIPTION_TIMEOUT_MS },
-    speech: { redirectPolicy, timeoutMs: SPEECH_TIMEOUT_MS },
-  });
+  const speechService = new SpeechService(
+    speechSettingsService,
+    {
+      transcription: { redirectPolicy, timeoutMs: TRANSCRIPTION_TIMEOUT_MS },
+      speech: { redirectPolicy, timeoutMs: SPEECH_TIMEOUT_MS },
+    },
+    (userId) => usage.meter(userId),
+  );
   return { speechSettingsService, speechService };
 }
 

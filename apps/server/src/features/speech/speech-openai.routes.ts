@@ -1,5 +1,6 @@
 import { SPEECH_MAX_AUDIO_BYTES } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { registerUploads } from '../../http/multipart';
 import { audioTooLarge, type SpeechService } from './speech.service';
@@ -48,6 +49,7 @@ export const speechOpenAIRoutes: FastifyPluginAsyncZod<{ speechService: SpeechSe
       const text = await speechService.transcribe(
         upload,
         { language: upload.fields.language, prompt: upload.fields.prompt },
+        currentUser(request).id,
         controller.signal,
       );
       if (format === 'text') return reply.type('text/plain; charset=utf-8').send(text);

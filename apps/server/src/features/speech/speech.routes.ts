@@ -8,6 +8,7 @@ import {
   TranscriptionResult,
 } from '@hearth/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../http/auth';
 import { registerUploads } from '../../http/multipart';
 import { auditContext } from '../audit';
 import type { SpeechSettingsService } from './speech-settings.service';
@@ -85,7 +86,12 @@ export const speechRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const upload = await uploads.one(request);
-      const text = await speechService.transcribe(upload, { language: upload.fields.language }, clientGone(reply.raw));
+      const text = await speechService.transcribe(
+        upload,
+        { language: upload.fields.language },
+        currentUser(request).id,
+        clientGone(reply.raw),
+      );
       return { text };
     },
   );
@@ -102,7 +108,7 @@ export const speechRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const audio = await speechService.speak(request.body.input, clientGone(reply.raw));
+      const audio = await speechService.speak(request.body.input, currentUser(request).id, clientGone(reply.raw));
       return reply.type(audio.type).header('cache-control', 'no-store').send(audio.stream);
     },
   );

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { SPEECH_MAX_AUDIO_BYTES, type SpeechStatus } from '@hearth/contract';
 import { AppError } from '../../http/errors';
+import { estimateTokens, type UsageMeter } from '../chat';
 import { type AudioUpload, type SpeechNetwork, synthesize, transcribe } from './speech-client';
 import type { SpeechSettingsService } from './speech-settings.service';
 
@@ -34,11 +35,16 @@ function checkAudio(audio: AudioUpload & { size: number }): void {
   }
 }
 
-/** Dictation and read-aloud through the configured speech runtime (issue 20). */
+/**
+ * Dictation and read-aloud through the configured speech runtime (issue 20). Each call is counted in the caller's
+ * usage under the runtime's model: the text's estimated tokens (what was recognised, or what was read aloud).
+ */
 export class SpeechService {
   constructor(
     private readonly settings: SpeechSettingsService,
     private readonly network: { transcription: SpeechNetwork; speech: SpeechNetwork },
+    /** The caller's usage: tokens counted as background use (no message), under the runtime's model name. */
+    private readonly meterFor: (userId: string) => UsageMeter,
   ) {}
 
   async status(): Promise<SpeechStatus> {
@@ -50,13 +56,14 @@ export class SpeechService {
   async transcribe(
     audio: AudioUpload & { size: number },
     options: { language?: string; prompt?: string },
+    userId: string,
     signal?: AbortSignal,
   ): Promise<string> {
     const { transcription } = await this.settings.runtimes();
     if (!transcription) throw notConfigured('transcription');
     checkAudio(audio);
     const language = options.language && /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/.test(options.language);
-    return transcribe(
+    const text = await transcribe(
       transcription,
       audio,
       {
@@ -66,13 +73,28 @@ export class SpeechService {
       this.network.transcription,
       signal,
     );
+    await this.meterFor(userId).record({
+      model: transcription.model,
+      promptTokens: 0,
+      completionTokens: estimateTokens(text),
+      estimated: true,
+      background: true,
+    });
+    return text;
   }
 
   /** `input` read aloud: the audio's type and its bytes as they arrive from the runtime. */
-  async speak(input: string, signal?: AbortSignal): Promise<{ type: string; stream: Readable }> {
+  async speak(input: string, userId: string, signal?: AbortSignal): Promise<{ type: string; stream: Readable }> {
     const { speech } = await this.settings.runtimes();
     if (!speech) throw notConfigured('speech');
     const response = await synthesize(speech, input, this.network.speech, signal);
+    await this.meterFor(userId).record({
+      model: speech.model,
+      promptTokens: estimateTokens(input),
+      completionTokens: 0,
+      estimated: true,
+      background: true,
+    });
     const declared = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
     // Only audio is served from our origin, whatever the runtime claims.
     const type = declared.startsWith('audio/') ? declared : 'application/octet-stream';

@@ -1,7 +1,8 @@
-import type { ApiTokenCreated, EgressReport, SpeechSettings, SpeechStatus } from '@hearth/contract';
+import type { ApiTokenCreated, EgressReport, MyUsage, SpeechSettings, SpeechStatus } from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSpeech, startFakeSpeech } from '../../../test/fakes/fake-speech';
 import { assignRole } from '../../../test/helpers';
+import { estimateTokens } from '../chat';
 import { createUser, startTestServer, type TestServer, type TestUser, testDb } from '../../../test/test-server';
 
 const API_KEY = 'sk-speech-test-key';
@@ -160,6 +161,34 @@ describe(`voice: speech runtime settings, dictation and read-aloud (${testDb})`,
     expect(fake.speeches().at(-1)?.body).toEqual({ model: 'tts-1', voice: 'nova', input: 'Read this aloud.' });
     const long = await server.request('/api/audio/speech', { token: user.token, body: { input: 'x'.repeat(4097) } });
     expect(long.status).toBe(400);
+  });
+
+  it('counts transcriptions and read-aloud in the caller’s usage, under the runtime’s model, as no message', async () => {
+    const listener = await createUser(server, 'listener');
+    const before = await server.request<MyUsage>('/api/usage/me', { token: listener.token });
+    expect(before.body.models).toEqual([]);
+    expect((await upload('/api/audio/transcriptions', recording(), listener.token)).status).toBe(200);
+    const spoken = await fetch(`${server.url}/api/audio/speech`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${listener.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ input: 'A sentence read aloud here.' }),
+    });
+    expect(spoken.status).toBe(200);
+    await spoken.arrayBuffer();
+    const after = await server.request<MyUsage>('/api/usage/me', { token: listener.token });
+    const byModel = new Map(after.body.models.map((row) => [row.model, row]));
+    const text = 'Dictated through the fake runtime.';
+    expect(byModel.get('whisper-1')).toMatchObject({
+      requests: 0,
+      prompt_tokens: 0,
+      completion_tokens: estimateTokens(text),
+    });
+    expect(byModel.get('tts-1')).toMatchObject({
+      requests: 0,
+      prompt_tokens: estimateTokens('A sentence read aloud here.'),
+      completion_tokens: 0,
+    });
+    expect(after.body.totals.requests).toBe(0);
   });
 
   it('says clearly when the runtime fails, and keeps the key for the address it was entered for', async () => {
