@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { FileText, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { Markdown } from '../../../components/markdown/markdown';
+import { LazyMarkdown as Markdown } from '../../../components/markdown/lazy-markdown';
 import { buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';

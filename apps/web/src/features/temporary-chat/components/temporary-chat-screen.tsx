@@ -2,7 +2,7 @@ import { ArrowUp, EyeOff, Square } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { Markdown } from '../../../components/markdown/markdown';
+import { LazyMarkdown as Markdown } from '../../../components/markdown/lazy-markdown';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TemporaryChatSwitch } from './temporary-chat-switch';
