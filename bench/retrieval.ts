@@ -32,6 +32,7 @@ import { randomUUID } from 'node:crypto';
 import { type App, buildApp } from '../apps/server/src/app';
 import { KnowledgeRepository } from '../apps/server/src/features/knowledge/knowledge.repository';
 import { loadConfig } from '../apps/server/src/config';
+import { refreshPlannerStatistics } from '../apps/server/src/db/database';
 import { startCluster } from '../apps/server/test/postgres-cluster';
 import { buildThroughIndex } from './lib/direct-build';
 import { vectorScale } from './lib/vector-scale';
@@ -226,6 +227,7 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     const ingestSeconds = (performance.now() - start) / 1000;
+    await refreshPlannerStatistics(app.db);
     const final = await knowledgeService.getCollection(userId, collection.id);
     console.log(
       `  ${final.document_count} documents (${final.indexing.failed} failed, ${duplicates} duplicates) in ${ingestSeconds.toFixed(1)} s (uploads done after ${uploadSeconds.toFixed(1)} s)`,

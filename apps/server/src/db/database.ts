@@ -96,3 +96,12 @@ async function withAdvisoryLock(url: string, work: () => Promise<void>): Promise
     await client.end();
   }
 }
+
+/**
+ * Refreshes PostgreSQL's planner statistics. A live server's autovacuum does this within about a minute of a bulk
+ * load; the retrieval bench searches at once, and stale statistics plan sequential scans of the postings. SQLite
+ * keeps none: nothing to do.
+ */
+export async function refreshPlannerStatistics(db: Db): Promise<void> {
+  if (db.dialect === 'postgres') await sql`analyze`.execute(db.kysely);
+}

@@ -13,31 +13,33 @@ export function queryTerms(query: string): string[] {
   return [...terms].slice(0, 64);
 }
 
+const SUFFIXES = ['ational', 'ation', 'ness', 'ment', 'ing', 'ies', 'ied', 'ed', 'es', 'ly', 'er', 's', 'e', 'y'];
+
 /** A light suffix stripper, close enough to Porter to decide which words of a snippet to highlight. */
 export function roughStem(word: string): string {
-  let stem = word.toLowerCase();
-  for (const suffix of [
-    'ational',
-    'ation',
-    'ness',
-    'ment',
-    'ing',
-    'ies',
-    'ied',
-    'ed',
-    'es',
-    'ly',
-    'er',
-    's',
-    'e',
-    'y',
-  ]) {
-    if (stem.length - suffix.length >= 3 && stem.endsWith(suffix)) {
-      stem = stem.slice(0, -suffix.length);
-      break;
-    }
+  const stem = word.toLowerCase();
+  for (const suffix of SUFFIXES) {
+    if (stem.length - suffix.length >= 3 && stem.endsWith(suffix)) return stem.slice(0, -suffix.length);
   }
   return stem;
+}
+
+/** Decides whether a word of a text matches one of `terms` (by rough stem); one per search, remembering words. */
+export type TermMatcher = (word: string) => boolean;
+
+const MATCHER_MEMORY = 20_000;
+
+export function termMatcher(terms: string[]): TermMatcher {
+  const stems = new Set(terms.map(roughStem));
+  const seen = new Map<string, boolean>();
+  return (word) => {
+    let hit = seen.get(word);
+    if (hit === undefined) {
+      hit = stems.has(roughStem(word));
+      if (seen.size < MATCHER_MEMORY) seen.set(word, hit);
+    }
+    return hit;
+  };
 }
 
 export interface Highlight {
@@ -50,12 +52,19 @@ export interface Snippet {
   highlights: Highlight[];
 }
 
-/** The window of `text` around its first matching word, with offsets of every matching word in it. */
-export function makeSnippet(text: string, terms: string[], windowChars = 280): Snippet {
-  const stems = new Set(terms.map(roughStem));
-  const words = [...text.matchAll(WORD)].map((m) => ({ start: m.index, end: m.index + m[0].length, word: m[0] }));
-  const matches = words.filter((w) => stems.has(roughStem(w.word)));
-  const first = matches[0]?.start ?? 0;
+/**
+ * The window of `text` around its first matching word, with offsets of every matching word in it. Pass one
+ * `termMatcher` for all the snippets of a search: words seen once are not stemmed again.
+ */
+export function makeSnippet(text: string, terms: string[] | TermMatcher, windowChars = 280): Snippet {
+  const matches = typeof terms === 'function' ? terms : termMatcher(terms);
+  let first = 0;
+  for (const m of text.matchAll(WORD)) {
+    if (matches(m[0])) {
+      first = m.index;
+      break;
+    }
+  }
   let start = Math.max(0, first - Math.floor(windowChars / 3));
   if (start > 0) {
     const space = text.indexOf(' ', start);
@@ -72,8 +81,7 @@ export function makeSnippet(text: string, terms: string[], windowChars = 280): S
   // Offsets are recomputed on the whitespace-collapsed body so they stay exact.
   const highlights: Highlight[] = [];
   for (const m of body.matchAll(WORD)) {
-    if (stems.has(roughStem(m[0])))
-      highlights.push({ start: prefix.length + m.index, end: prefix.length + m.index + m[0].length });
+    if (matches(m[0])) highlights.push({ start: prefix.length + m.index, end: prefix.length + m.index + m[0].length });
   }
   return { text: `${prefix}${body}${suffix}`, highlights };
 }
