@@ -39,6 +39,9 @@ test('users connect to an MCP server with their own OAuth sign-in, and a chat ca
     await dialog.getByLabel('URL').fill(fake.url);
     await dialog.getByLabel("Each user's credential").selectOption('oauth');
     await expect(dialog).toContainText('Each user presses Connect');
+    // This server registers clients itself: the fields for a pre-registered client stay empty.
+    await expect(dialog.getByLabel('OAuth client ID (optional)')).toHaveValue('');
+    await expect(dialog).toContainText('/api/mcp/oauth/callback');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     const remote = card.getByRole('listitem', { name: NAME });

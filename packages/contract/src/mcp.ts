@@ -47,6 +47,8 @@ export const McpServer = z.object({
   user_credential: McpUserCredential.nullable(),
   /** Each user signs in at the server with OAuth (HTTP servers only); their tokens are kept sealed, per user. */
   user_oauth: z.boolean(),
+  /** The client id the admin registered at the server beforehand (its secret is never shown); null: dynamic. */
+  oauth_client_id: z.string().nullable(),
   everyone: z.boolean(),
   organization_ids: z.array(z.string()),
   group_ids: z.array(z.string()),
@@ -79,6 +81,17 @@ export const McpServerBody = z.object({
   user_credential: McpUserCredential.nullable().optional(),
   /** HTTP only, and not together with user_credential. */
   user_oauth: z.boolean().default(false),
+  /**
+   * For OAuth servers without dynamic client registration: the client registered there for Hearth (its redirect
+   * URL is `<PUBLIC_URL>/api/mcp/oauth/callback`). Omitted on an update keeps it; null removes it.
+   */
+  oauth_client: z
+    .object({
+      client_id: z.string().trim().min(1).max(500),
+      client_secret: z.string().trim().max(2000).optional(),
+    })
+    .nullable()
+    .optional(),
   everyone: z.boolean().default(true),
   organization_ids: z.array(z.string().min(1).max(200)).max(200).default([]),
   group_ids: z.array(z.string().min(1).max(200)).max(200).default([]),

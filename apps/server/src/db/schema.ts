@@ -689,6 +689,8 @@ export interface McpServersTable {
   credential_template: string | null;
   /** 0/1: each user signs in at the server with OAuth (HTTP only); their tokens go in mcp_user_credentials. */
   user_oauth: number;
+  /** A pre-registered OAuth client `{client_id, client_secret?}` as JSON, sealed (SecretBox 'mcp-server-env'). */
+  oauth_client_encrypted: string | null;
   /** 0/1: open to everyone, else only to the organisations and groups in mcp_server_grants. */
   everyone: number;
   enabled: number;

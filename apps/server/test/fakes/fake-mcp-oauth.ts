@@ -11,6 +11,8 @@ export interface FakeMcpOAuth {
   logins: string[];
   /** The grant_type of every /token request, in order. */
   grants: string[];
+  /** The client id each /token request authenticated as (secret checked when the client has one), in order. */
+  tokenClients: string[];
   /** Every access token issued so far stops working (as when they expire): the next call must refresh. */
   expireTokens(): void;
   /** Refresh tokens stop working too (the user revoked access at the server). */
@@ -39,8 +41,20 @@ function json(response: ServerResponse, status: number, body: unknown): void {
  * "Username" field and an Allow button, PKCE (S256) at /token, refresh tokens, and /mcp answering 401 with
  * `WWW-Authenticate` until a valid token comes. `whoami` answers with the login the token was issued to.
  */
-export async function startFakeMcpOAuth(): Promise<FakeMcpOAuth> {
-  const clients = new Map<string, string[]>();
+export interface FakeMcpOAuthOptions {
+  /** Dynamic client registration offered (default); false: only `clients` may sign in. */
+  registration?: boolean;
+  /** Clients registered beforehand (any redirect URL), with their secret. */
+  clients?: Record<string, { secret: string }>;
+}
+
+export async function startFakeMcpOAuth(options: FakeMcpOAuthOptions = {}): Promise<FakeMcpOAuth> {
+  const registration = options.registration ?? true;
+  // Redirect URLs per client; null: registered beforehand, any redirect URL.
+  const clients = new Map<string, { redirectUris: string[] | null; secret?: string }>(
+    Object.entries(options.clients ?? {}).map(([id, { secret }]) => [id, { redirectUris: null, secret }]),
+  );
+  const tokenClients: string[] = [];
   const codes = new Map<string, { clientId: string; challenge: string; redirectUri: string; login: string }>();
   const access = new Map<string, string>();
   const refresh = new Map<string, string>();
@@ -66,17 +80,17 @@ export async function startFakeMcpOAuth(): Promise<FakeMcpOAuth> {
         issuer: origin,
         authorization_endpoint: `${origin}/authorize`,
         token_endpoint: `${origin}/token`,
-        registration_endpoint: `${origin}/register`,
+        ...(registration && { registration_endpoint: `${origin}/register` }),
         response_types_supported: ['code'],
         grant_types_supported: ['authorization_code', 'refresh_token'],
         code_challenge_methods_supported: ['S256'],
-        token_endpoint_auth_methods_supported: ['none'],
+        token_endpoint_auth_methods_supported: ['none', 'client_secret_post', 'client_secret_basic'],
       });
     }
-    if (path === '/register' && request.method === 'POST') {
+    if (path === '/register' && request.method === 'POST' && registration) {
       const body = JSON.parse(await readBody(request)) as { redirect_uris?: string[] };
       const clientId = token('client');
-      clients.set(clientId, body.redirect_uris ?? []);
+      clients.set(clientId, { redirectUris: body.redirect_uris ?? [] });
       return json(response, 201, { ...body, client_id: clientId, client_id_issued_at: Math.floor(Date.now() / 1000) });
     }
     if (path === '/authorize' && request.method === 'GET') {
@@ -95,7 +109,10 @@ export async function startFakeMcpOAuth(): Promise<FakeMcpOAuth> {
       const form = new URLSearchParams(await readBody(request));
       const clientId = form.get('client_id') ?? '';
       const redirectUri = form.get('redirect_uri') ?? '';
-      if (!clients.get(clientId)?.includes(redirectUri) || form.get('code_challenge_method') !== 'S256') {
+      const client = clients.get(clientId);
+      const redirectOk =
+        client !== undefined && (client.redirectUris === null || client.redirectUris.includes(redirectUri));
+      if (!redirectOk || form.get('code_challenge_method') !== 'S256') {
         return json(response, 400, { error: 'invalid_request' });
       }
       const code = token('code');
@@ -115,6 +132,18 @@ export async function startFakeMcpOAuth(): Promise<FakeMcpOAuth> {
       const form = new URLSearchParams(await readBody(request));
       const grant = form.get('grant_type') ?? '';
       grants.push(grant);
+      // client_secret_basic, else client_secret_post / none.
+      const basic = /^Basic (.+)$/.exec(String(request.headers.authorization ?? ''))?.[1];
+      const [basicId, basicSecret] = basic
+        ? Buffer.from(basic, 'base64').toString('utf8').split(':').map(decodeURIComponent)
+        : [];
+      const clientId = basicId ?? form.get('client_id') ?? '';
+      const secret = basicSecret ?? form.get('client_secret') ?? undefined;
+      const client = clients.get(clientId);
+      if (!client || (client.secret !== undefined && client.secret !== secret)) {
+        return json(response, 401, { error: 'invalid_client' });
+      }
+      tokenClients.push(clientId);
       if (grant === 'authorization_code') {
         const code = codes.get(form.get('code') ?? '');
         codes.delete(form.get('code') ?? '');
@@ -166,6 +195,7 @@ export async function startFakeMcpOAuth(): Promise<FakeMcpOAuth> {
     url: `${origin}/mcp`,
     logins,
     grants,
+    tokenClients,
     expireTokens: () => access.clear(),
     revokeAll: () => {
       access.clear();

@@ -58,6 +58,7 @@ export class McpAdminService {
       slug,
       ...fields,
       env_encrypted: this.sealEnv(body.env ?? {}),
+      oauth_client_encrypted: this.sealClient(body.oauth_client ?? null),
       tools_refreshed_at: null,
       created_by: actorId,
       created_at: now,
@@ -78,6 +79,8 @@ export class McpAdminService {
     const changes: Partial<McpServerRow> = { ...fields, updated_at: nowIso() };
     if (body.env !== undefined) changes.env_encrypted = this.sealEnv(body.env);
     if (body.transport === 'http') changes.env_encrypted = null;
+    if (body.oauth_client !== undefined) changes.oauth_client_encrypted = this.sealClient(body.oauth_client);
+    if (!body.user_oauth) changes.oauth_client_encrypted = null;
     await this.uow.run(async (tx) => {
       await this.repository.update(tx, id, changes);
       await this.repository.replaceGrants(tx, id, body.organization_ids, body.group_ids);
@@ -174,6 +177,11 @@ export class McpAdminService {
   private async checked(body: ReturnType<typeof McpServerBodySchema.parse>) {
     let command: string | null = null;
     let url: string | null = null;
+    if (body.oauth_client && !body.user_oauth) {
+      throw AppError.badRequest('An OAuth client is only for servers where each user signs in with OAuth.', {
+        field: 'oauth_client',
+      });
+    }
     if (body.transport === 'stdio') {
       if (!body.command) throw AppError.badRequest('A stdio server needs a command.', { field: 'command' });
       this.connector.checkCommand(body.command);
@@ -216,6 +224,10 @@ export class McpAdminService {
     };
   }
 
+  private sealClient(client: McpServerBody['oauth_client']): string | null {
+    return client ? this.boxes.env.seal(JSON.stringify(client)) : null;
+  }
+
   private sealEnv(env: Record<string, string>): string | null {
     return Object.keys(env).length > 0 ? this.boxes.env.seal(JSON.stringify(env)) : null;
   }
@@ -246,6 +258,7 @@ function describe(row: Pick<McpServerRow, 'name' | 'transport' | 'command' | 'ur
     env_names: body.env ? Object.keys(body.env) : undefined,
     user_credential: body.user_credential?.name ?? null,
     user_oauth: body.user_oauth,
+    oauth_client_id: body.oauth_client === undefined ? undefined : (body.oauth_client?.client_id ?? null),
     everyone: body.everyone,
     organization_ids: body.organization_ids,
     group_ids: body.group_ids,

@@ -4,7 +4,7 @@ import type { McpBoxes } from './mcp-admin.service';
 import type { McpTarget } from './mcp-connector';
 import type { McpCredentialRepository } from './mcp-credential.repository';
 import { McpOAuthProvider, type StoredOAuth } from './mcp-oauth';
-import { targetFor, userAuth } from './mcp-records';
+import { openOAuthClient, targetFor, userAuth } from './mcp-records';
 import type { McpServerRecord } from './mcp-server.repository';
 
 export interface Reach {
@@ -33,18 +33,20 @@ export class McpCredentialResolver {
       const key = this.boxes.credentials.open(sealed);
       return { target: targetFor(record, this.boxes.env, key), settle: async () => undefined };
     }
-    const provider = new McpOAuthProvider(JSON.parse(this.boxes.credentials.open(sealed)) as StoredOAuth, {
-      serverName: record.row.name,
-      interactive: false,
-    });
+    const stored = JSON.parse(this.boxes.credentials.open(sealed)) as StoredOAuth;
+    const preRegistered = openOAuthClient(record.row.oauth_client_encrypted, this.boxes.env);
+    const provider = new McpOAuthProvider(
+      { ...stored, client: preRegistered ?? stored.client },
+      { serverName: record.row.name, interactive: false },
+    );
     const target = targetFor(record, this.boxes.env, null);
     return {
       target: target.transport === 'http' ? { ...target, auth: provider } : target,
       settle: async () => {
         if (!provider.changed) return;
-        const stored = provider.stored();
+        const changed = { ...provider.stored(), ...(preRegistered && { client: undefined }) };
         await this.uow.run(async (tx) => {
-          if (stored.tokens) await this.saveOAuth(tx, userId, record.row.id, stored);
+          if (changed.tokens) await this.saveOAuth(tx, userId, record.row.id, changed);
           else await this.credentials.delete(tx, userId, record.row.id);
         });
       },

@@ -181,4 +181,71 @@ describe(`MCP OAuth sign-in (${testDb})`, () => {
     expect(removed.status).toBe(200);
     await expect((await whoami(alice))?.run({}, context(alice))).rejects.toThrow(/Connect/);
   }, 60_000);
+
+  it('uses a client the admin registered at a server without dynamic registration, never showing its secret', async () => {
+    const closed = await startFakeMcpOAuth({
+      registration: false,
+      clients: { 'hearth-app': { secret: 'client-s3cret' } },
+    });
+    try {
+      const body = { name: 'Closed', transport: 'http', url: closed.url, user_oauth: true };
+      const created = await server.request<McpServer>('/api/admin/mcp-servers', { token: admin.token, body });
+      const closedId = created.body.id;
+      const startAt = (user: TestUser) =>
+        server.request<McpOAuthStartResponse & { message: string }>(`/api/mcp/servers/${closedId}/oauth/start`, {
+          token: user.token,
+          body: {},
+        });
+      // Without a client of its own, Connect says what is missing.
+      const refused = await startAt(alice);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/registration/i);
+
+      const secretClient = { client_id: 'hearth-app', client_secret: 'client-s3cret' };
+      const updated = await server.request<McpServer>(`/api/admin/mcp-servers/${closedId}`, {
+        method: 'PUT',
+        token: admin.token,
+        body: { ...body, oauth_client: secretClient },
+      });
+      expect(updated.body.oauth_client_id).toBe('hearth-app');
+      expect(JSON.stringify(updated.body)).not.toContain('client-s3cret');
+      // An update that leaves the client out keeps it.
+      const kept = await server.request<McpServer>(`/api/admin/mcp-servers/${closedId}`, {
+        method: 'PUT',
+        token: admin.token,
+        body,
+      });
+      expect(kept.body.oauth_client_id).toBe('hearth-app');
+
+      const connectAt = async (user: TestUser, login: string) => {
+        const started = await startAt(user);
+        expect(new URL(started.body.authorization_url).searchParams.get('client_id')).toBe('hearth-app');
+        const back = await closed.approve(started.body.authorization_url, login);
+        return callback(user, back, flowCookie(started.headers));
+      };
+      expect(await connectAt(admin, 'admin-closed')).toContain('mcp_connected=');
+      expect(await connectAt(alice, 'alice-closed')).toContain('mcp_connected=');
+      const refreshed = await server.request<McpServer>(`/api/admin/mcp-servers/${closedId}/refresh`, {
+        token: admin.token,
+        body: {},
+      });
+      expect(refreshed.status).toBe(200);
+      closed.expireTokens();
+      const tool = (await server.app.mcp.toolSource.forUser(alice.id, new AbortController().signal)).find(
+        (entry) => entry.spec.name === 'closed__whoami',
+      );
+      await expect(tool?.run({}, context(alice))).resolves.toBe('key: alice-closed');
+      // Every code exchange and the refresh authenticated as the admin's client, with its secret.
+      expect(closed.grants).toEqual(['authorization_code', 'authorization_code', 'refresh_token']);
+      expect(closed.tokenClients).toEqual(['hearth-app', 'hearth-app', 'hearth-app']);
+      const row = await server.app.db.kysely
+        .selectFrom('mcp_servers')
+        .select('oauth_client_encrypted')
+        .where('id', '=', closedId)
+        .executeTakeFirstOrThrow();
+      expect(row.oauth_client_encrypted).not.toContain('client-s3cret');
+    } finally {
+      await closed.close();
+    }
+  }, 60_000);
 });

@@ -28,7 +28,8 @@ export interface McpOAuthFlow {
   serverId: string;
   state: string;
   verifier: string;
-  client: OAuthClientInformationMixed;
+  /** The client registered for this user during Connect; null when the admin configured one for the server. */
+  client: OAuthClientInformationMixed | null;
   redirectUrl: string;
   expiresAt: number;
 }

@@ -38,6 +38,22 @@ export function openEnv(sealed: string | null, box: SecretBox): Record<string, s
   }
 }
 
+/** An OAuth client the admin registered at the server beforehand. */
+export interface PreRegisteredClient {
+  client_id: string;
+  client_secret?: string;
+}
+
+/** The admin's pre-registered OAuth client; null when none (or unreadable after a SECRET change). */
+export function openOAuthClient(sealed: string | null, box: SecretBox): PreRegisteredClient | null {
+  if (!sealed) return null;
+  try {
+    return JSON.parse(box.open(sealed)) as PreRegisteredClient;
+  } catch {
+    return null;
+  }
+}
+
 export function toMcpServer(record: McpServerRecord, box: SecretBox): McpServer {
   const { row } = record;
   return {
@@ -54,6 +70,7 @@ export function toMcpServer(record: McpServerRecord, box: SecretBox): McpServer 
         ? { name: row.credential_name, template: row.credential_template }
         : null,
     user_oauth: row.user_oauth === 1,
+    oauth_client_id: openOAuthClient(row.oauth_client_encrypted, box)?.client_id ?? null,
     everyone: row.everyone === 1,
     organization_ids: record.grants.flatMap((grant) => (grant.organization_id ? [grant.organization_id] : [])),
     group_ids: record.grants.flatMap((grant) => (grant.group_id ? [grant.group_id] : [])),

@@ -9,7 +9,7 @@ import type { McpConnector } from './mcp-connector';
 import type { McpCredentialRepository } from './mcp-credential.repository';
 import type { McpCredentialResolver } from './mcp-credentials';
 import { MCP_OAUTH_FLOW_TTL_SECONDS, McpOAuthProvider, oauthRequired, openOAuthFlow, sealOAuthFlow } from './mcp-oauth';
-import { canUse, modelToolName, userAuth } from './mcp-records';
+import { canUse, modelToolName, openOAuthClient, userAuth } from './mcp-records';
 import type { McpServerRecord, McpServerRepository } from './mcp-server.repository';
 
 /**
@@ -125,7 +125,11 @@ export class McpUserService implements ToolSource {
     const record = await this.usableOne(userId, serverId);
     if (userAuth(record) !== 'oauth') throw AppError.badRequest('This server does not use an OAuth sign-in.');
     const state = randomToken();
-    const provider = new McpOAuthProvider({ redirectUrl }, { serverName: record.row.name, interactive: true, state });
+    const preRegistered = openOAuthClient(record.row.oauth_client_encrypted, this.boxes.env);
+    const provider = new McpOAuthProvider(
+      { redirectUrl, client: preRegistered ?? undefined },
+      { serverName: record.row.name, interactive: true, state },
+    );
     const result = await this.connector.authorize(record.row.url ?? '', provider, this.signal());
     const client = provider.clientInformation();
     const verifier = provider.savedVerifier();
@@ -133,7 +137,7 @@ export class McpUserService implements ToolSource {
       throw AppError.badRequest(`"${record.row.name}" did not offer an OAuth sign-in.`);
     }
     const expiresAt = Date.now() + MCP_OAUTH_FLOW_TTL_SECONDS * 1000;
-    const flow = { userId, serverId, state, verifier, client, redirectUrl, expiresAt };
+    const flow = { userId, serverId, state, verifier, client: preRegistered ? null : client, redirectUrl, expiresAt };
     return { url: provider.authorizationUrl.href, flow: sealOAuthFlow(this.boxes.oauthFlow, flow) };
   }
 
@@ -158,12 +162,14 @@ export class McpUserService implements ToolSource {
     }
     const record = await this.usableOne(userId, flow.serverId);
     if (userAuth(record) !== 'oauth') throw AppError.badRequest('This server does not use an OAuth sign-in.');
+    const preRegistered = openOAuthClient(record.row.oauth_client_encrypted, this.boxes.env);
     const provider = new McpOAuthProvider(
-      { redirectUrl: flow.redirectUrl, client: flow.client },
+      { redirectUrl: flow.redirectUrl, client: preRegistered ?? flow.client ?? undefined },
       { serverName: record.row.name, interactive: false, verifier: flow.verifier },
     );
     const result = await this.connector.authorize(record.row.url ?? '', provider, this.signal(), query.code);
-    const stored = provider.stored();
+    // The admin's client stays with the server: each user keeps only their tokens (and a client of their own).
+    const stored = { ...provider.stored(), ...(preRegistered && { client: undefined }) };
     if (result !== 'AUTHORIZED' || !stored.tokens) throw oauthRequired(record.row.name);
     await this.uow.run(async (tx) => {
       await this.resolver.saveOAuth(tx, userId, record.row.id, stored);

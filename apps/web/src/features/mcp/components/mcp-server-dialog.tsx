@@ -26,6 +26,17 @@ interface McpServerDialogProps {
 
 type UserAuth = 'none' | 'key' | 'oauth';
 
+/**
+ * The body's `oauth_client`: left out when nothing changed (the stored secret is kept), null when the id was
+ * cleared, else the id with the secret typed (none typed: a public client).
+ */
+function oauthClientField(oauth: boolean, savedId: string | null, id: string, secret: string) {
+  if (!oauth) return {};
+  if (id === (savedId ?? '') && secret === '') return {};
+  if (id === '') return { oauth_client: null };
+  return { oauth_client: secret ? { client_id: id, client_secret: secret } : { client_id: id } };
+}
+
 const fieldClass = 'min-h-16 rounded-md border border-input bg-background px-2 py-1 font-mono text-sm';
 
 /** Add or change an MCP server: how to reach it, users' own keys, who may use it. */
@@ -43,6 +54,8 @@ export function McpServerDialog({ open, onOpenChange, server, stdioCommands }: M
   const [userAuth, setUserAuth] = useState<UserAuth>(
     server?.user_oauth ? 'oauth' : server?.user_credential ? 'key' : 'none',
   );
+  const [clientId, setClientId] = useState(server?.oauth_client_id ?? '');
+  const [clientSecret, setClientSecret] = useState('');
   const needsKey = userAuth === 'key';
   const oauth = userAuth === 'oauth' && transport === 'http';
   const [keyName, setKeyName] = useState(server?.user_credential?.name ?? 'Authorization');
@@ -73,6 +86,7 @@ export function McpServerDialog({ open, onOpenChange, server, stdioCommands }: M
       url: transport === 'http' ? url.trim() : null,
       user_credential: needsKey ? { name: keyName.trim(), template: keyTemplate.trim() } : null,
       user_oauth: oauth,
+      ...oauthClientField(oauth, server?.oauth_client_id ?? null, clientId.trim(), clientSecret.trim()),
       everyone,
       organization_ids: everyone ? [] : organizations,
       group_ids: everyone ? [] : groups,
@@ -189,6 +203,34 @@ export function McpServerDialog({ open, onOpenChange, server, stdioCommands }: M
               </p>
             ) : null}
           </div>
+          {oauth ? (
+            <div className="grid gap-2 sm:grid-cols-2">
+              <div className="grid gap-1">
+                <Label htmlFor={`${id}-client-id`}>{t('form.oauthClientId')}</Label>
+                <Input
+                  id={`${id}-client-id`}
+                  value={clientId}
+                  onChange={(event) => setClientId(event.target.value)}
+                  autoComplete="off"
+                  aria-describedby={`${id}-client-help`}
+                />
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor={`${id}-client-secret`}>{t('form.oauthClientSecret')}</Label>
+                <Input
+                  id={`${id}-client-secret`}
+                  type="password"
+                  value={clientSecret}
+                  onChange={(event) => setClientSecret(event.target.value)}
+                  autoComplete="off"
+                  placeholder={server?.oauth_client_id ? t('form.oauthClientSecretKept') : undefined}
+                />
+              </div>
+              <p id={`${id}-client-help`} className="text-xs text-muted-foreground sm:col-span-2">
+                {t('form.oauthClientHelp', { callback: `${window.location.origin}/api/mcp/oauth/callback` })}
+              </p>
+            </div>
+          ) : null}
           {needsKey ? (
             <div className="grid gap-2 sm:grid-cols-2">
               <div className="grid gap-1">
