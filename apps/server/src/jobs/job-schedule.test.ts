@@ -72,8 +72,12 @@ describe(`scheduled and typed jobs on one queue (${testDb})`, () => {
     // The start-up run: once for the two replicas starting together.
     expect(runs.filter((run) => run.key?.includes('@start@'))).toHaveLength(1);
     const rows = await db.kysely.selectFrom('jobs').select(['status']).where('type', '=', 'test.hourly').execute();
-    expect(rows.every((row) => row.status === 'done')).toBe(true);
-    expect(rows).toHaveLength(runs.length);
+    // A period that began just before the stop may be queued and not yet claimed (a loaded machine): it waits for
+    // the next start. Every run that happened is done, one row each.
+    const claimed = rows.filter((row) => row.status !== 'queued');
+    expect(claimed.every((row) => row.status === 'done')).toBe(true);
+    expect(claimed).toHaveLength(runs.length);
+    expect(rows.length - claimed.length).toBeLessThanOrEqual(1);
   });
 
   it('computes the same period key on every replica, aligned to the period and scaled', () => {
