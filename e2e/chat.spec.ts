@@ -21,7 +21,8 @@ async function send(page: Page, text: string): Promise<void> {
 }
 
 test('a message streams in token by token and the conversation appears in the sidebar', async ({ page }) => {
-  await setFakeRuntime(page.request, { reply: longReply(40), tokenDelayMs: 40 });
+  // Four seconds of tokens: long enough to be seen streaming on a loaded machine.
+  await setFakeRuntime(page.request, { reply: longReply(80), tokenDelayMs: 50 });
   await signedInAsNewUser(page, 'streamer');
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'How can I help you today?' })).toBeVisible();
@@ -32,10 +33,10 @@ test('a message streams in token by token and the conversation appears in the si
   const streaming = page.getByTestId('streaming-answer');
   await expect(streaming).toContainText('word3');
   // Still streaming: the end has not arrived yet, and Stop is offered instead of Send.
-  await expect(streaming).not.toContainText('word40');
+  await expect(streaming).not.toContainText('word80');
   await expect(page.getByRole('button', { name: 'Stop generating' })).toBeVisible();
 
-  await expect(answers(page).last()).toContainText('word40');
+  await expect(answers(page).last()).toContainText('word80');
   await expect(streaming).toHaveCount(0);
   await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
   const row = page.getByTestId('conversation-row').filter({ hasText: 'Tell me a story about a lighthouse' });
@@ -44,7 +45,7 @@ test('a message streams in token by token and the conversation appears in the si
 
   // The thread is saved: it is still there after a reload.
   await page.reload();
-  await expect(answers(page).last()).toContainText('word40');
+  await expect(answers(page).last()).toContainText('word80');
 });
 
 test('Stop ends the answer midway and keeps what was produced', async ({ page }) => {
