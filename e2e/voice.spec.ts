@@ -3,6 +3,7 @@ import { ADMIN, signedInAsNewUser, signInViaApi } from './support/accounts';
 import { answers, messageBox, sendAndExpect } from './support/chat';
 import { FAKE_CONTROL_URL } from './support/fake-runtime';
 import { expect, test, toast } from './support/fixtures';
+import { setTranscriptionRuntime } from './support/speech';
 
 interface FakeSpeechState {
   url: string;
@@ -23,16 +24,7 @@ const dictation = (page: Page) => page.getByTestId('dictation-button');
 test.describe('voice: dictation and read-aloud through a speech runtime', () => {
   test.afterAll(async ({ browser, baseURL }) => {
     // The runtime is instance-wide: switch it off again for the specs that follow.
-    const context = await browser.newContext({ baseURL });
-    const page = await context.newPage();
-    await signInViaApi(page, ADMIN);
-    const csrf = (await context.cookies()).find((cookie) => cookie.name === 'hearth_csrf')?.value ?? '';
-    const reset = await page.request.put('/api/admin/settings/speech', {
-      data: { transcription_url: '', speech_url: '' },
-      headers: { 'x-csrf-token': csrf },
-    });
-    expect(reset.status()).toBe(200);
-    await context.close();
+    await setTranscriptionRuntime(browser, baseURL, '');
   });
 
   test('an admin configures the runtime; a user dictates by holding the microphone and hears an answer', async ({

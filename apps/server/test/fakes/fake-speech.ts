@@ -32,10 +32,11 @@ const DEFAULT_KNOBS: FakeSpeechKnobs = {
   delayMs: 0,
 };
 
-/** A valid mono 16-bit PCM WAV: `ms` of a 440 Hz tone at 8 kHz. */
-export function toneWav(ms = 200): Buffer {
+/** A valid mono 16-bit PCM WAV: `ms` of a 440 Hz tone at 8 kHz, then `silenceMs` of silence. */
+export function toneWav(ms = 200, silenceMs = 0): Buffer {
   const rate = 8000;
-  const samples = Math.round((rate * ms) / 1000);
+  const tone = Math.round((rate * ms) / 1000);
+  const samples = tone + Math.round((rate * silenceMs) / 1000);
   const wav = Buffer.alloc(44 + samples * 2);
   wav.write('RIFF', 0);
   wav.writeUInt32LE(36 + samples * 2, 4);
@@ -50,7 +51,7 @@ export function toneWav(ms = 200): Buffer {
   wav.writeUInt16LE(16, 34);
   wav.write('data', 36);
   wav.writeUInt32LE(samples * 2, 40);
-  for (let index = 0; index < samples; index += 1) {
+  for (let index = 0; index < tone; index += 1) {
     wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * index) / rate) * 8000), 44 + index * 2);
   }
   return wav;
