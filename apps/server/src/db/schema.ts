@@ -334,6 +334,13 @@ export interface KnowledgeLexicalDocumentsTable {
   total_length: number | string;
 }
 
+/** Document frequency of a term in a scope, over the documents that count (published). */
+export interface KnowledgeTermStatsTable {
+  scope: number;
+  term: string;
+  df: number;
+}
+
 /** The inverted index: one row per (collection scope, term, chunk). */
 export interface KnowledgePostingsTable {
   scope: number;
@@ -793,6 +800,7 @@ export interface Database {
   knowledge_lexical_scopes: KnowledgeLexicalScopesTable;
   knowledge_lexical_documents: KnowledgeLexicalDocumentsTable;
   knowledge_postings: KnowledgePostingsTable;
+  knowledge_term_stats: KnowledgeTermStatsTable;
   knowledge_chunk_vectors: KnowledgeChunkVectorsTable;
   knowledge_collection_embeddings: KnowledgeCollectionEmbeddingsTable;
   knowledge_quality_reports: KnowledgeQualityReportsTable;

@@ -33,6 +33,7 @@ import * as jobRequestId from './20261128_0011_job_request_id';
 import * as mcp from './20261129_0412_mcp';
 import * as toolCalls from './20261129_0430_tool_calls';
 import * as mcpOauth from './20261129_0730_mcp_oauth';
+import * as termStats from './20261129_1100_term_stats';
 
 /**
  * Every migration, in order. Timestamped names; a landed migration is never edited.
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '20261129_0412_mcp': mcp,
   '20261129_0430_tool_calls': toolCalls,
   '20261129_0730_mcp_oauth': mcpOauth,
+  '20261129_1100_term_stats': termStats,
 };

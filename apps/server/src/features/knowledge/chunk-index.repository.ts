@@ -6,6 +6,7 @@ import type { Tx } from '../../lib/unit-of-work';
 import type { Chunk } from './chunker';
 import { accessibleCollectionIds } from './collection-access.repository';
 import { analyze, termCounts } from './lexical/analyzer';
+import { bm25Search } from './lexical/bm25-search.repository';
 
 export interface ChunkHit {
   chunk_id: string;
@@ -36,7 +37,19 @@ export interface ChunkBatch {
 export interface DocumentTotals {
   chunks: number;
   length: number;
+  /** Chunks per index term (the document's share of knowledge_term_stats). */
+  terms: Map<string, number>;
 }
+
+/** Adds one batch's totals to a document's. */
+export function addTotals(into: DocumentTotals, added: DocumentTotals): DocumentTotals {
+  into.chunks += added.chunks;
+  into.length += added.length;
+  for (const [term, df] of added.terms) into.terms.set(term, (into.terms.get(term) ?? 0) + df);
+  return into;
+}
+
+export const emptyTotals = (): DocumentTotals => ({ chunks: 0, length: 0, terms: new Map() });
 
 /**
  * BM25 parameters: the textbook-safe values (Robertson & Zaragoza's usual range; Lucene's defaults), kept rather
@@ -46,13 +59,16 @@ export const BM25 = { k1: 1.2, b: 0.75 } as const;
 
 /** Chunk rows per INSERT (8 columns). */
 const CHUNKS_PER_INSERT = 400;
+/** Term statistics rows per statement (3 parameters each). */
+const TERMS_PER_STATEMENT = 1000;
 /** Posting rows per INSERT (5 parameters each: under SQLite's 32,766 and PostgreSQL's 65,535). */
 const POSTINGS_PER_INSERT = 4000;
 
 /**
  * Chunks and the lexical index (issue 18): postings (scope, term, chunk, tf, length) written with the chunks, and
- * per-collection statistics that count a document only from the transaction that makes it ready. BM25 itself is
- * computed in SQL over the searched collections only (lexical/bm25-query.ts); the same SQL runs on both databases.
+ * per-collection statistics (chunks, length, document frequency per term) that count a document only from the
+ * transaction that makes it ready. BM25 itself is computed in SQL over the searched collections only, pruned with
+ * max-score (lexical/bm25-search.repository.ts); the same SQL runs on both databases.
  */
 export class ChunkIndexRepository {
   /** Divides BM25 scores into 0-1 relevance: score / (score + scale); a score of 5 is a fair match of two terms. */
@@ -90,6 +106,7 @@ export class ChunkIndexRepository {
       heading_path: chunk.headingPath,
     }));
     const postings: [number, string, number, number, number][] = [];
+    const terms = new Map<string, number>();
     let length = 0;
     for (let start = 0; start < rows.length; start += CHUNKS_PER_INSERT) {
       const slice = rows.slice(start, start + CHUNKS_PER_INSERT);
@@ -98,7 +115,10 @@ export class ChunkIndexRepository {
       for (const row of slice) {
         const counts = termCounts(row.text);
         const seq = seqByOrdinal.get(row.ordinal) as number;
-        for (const [term, tf] of counts.tf) postings.push([batch.scope, term, seq, tf, counts.length]);
+        for (const [term, tf] of counts.tf) {
+          postings.push([batch.scope, term, seq, tf, counts.length]);
+          terms.set(term, (terms.get(term) ?? 0) + 1);
+        }
         length += counts.length;
       }
     }
@@ -108,7 +128,7 @@ export class ChunkIndexRepository {
         .map(([scope, term, seq, tf, len]) => ({ scope, term, chunk_seq: seq, tf, len }));
       await trx.insertInto('knowledge_postings').values(values).execute();
     }
-    return { chunks: rows.length, length };
+    return { chunks: rows.length, length, terms };
   }
 
   /** The switch that makes a document count: part of the unit of work that marks it ready. */
@@ -126,6 +146,19 @@ export class ChunkIndexRepository {
       }))
       .where('id', '=', scope)
       .execute();
+    const entries = [...totals.terms];
+    for (let start = 0; start < entries.length; start += TERMS_PER_STATEMENT) {
+      const values = entries.slice(start, start + TERMS_PER_STATEMENT).map(([term, df]) => ({ scope, term, df }));
+      await trx
+        .insertInto('knowledge_term_stats')
+        .values(values)
+        .onConflict((oc) =>
+          oc.columns(['scope', 'term']).doUpdateSet((eb) => ({
+            df: eb('knowledge_term_stats.df', '+', eb.ref('excluded.df')),
+          })),
+        )
+        .execute();
+    }
   }
 
   /**
@@ -134,39 +167,71 @@ export class ChunkIndexRepository {
    */
   async removeDocument(tx: Tx, documentId: string): Promise<void> {
     const trx = executor(tx);
-    const counted = await trx
-      .selectFrom('knowledge_lexical_documents')
-      .selectAll()
-      .where('document_id', '=', documentId)
-      .executeTakeFirst();
-    if (counted) {
-      await trx.deleteFrom('knowledge_lexical_documents').where('document_id', '=', documentId).execute();
-      await trx
-        .updateTable('knowledge_lexical_scopes')
-        .set((eb) => ({
-          chunk_count: eb('chunk_count', '-', counted.chunk_count),
-          total_length: eb('total_length', '-', counted.total_length),
-        }))
-        .where('id', '=', counted.scope)
-        .execute();
-    }
     const chunks = await trx
       .selectFrom('knowledge_chunks as c')
       .innerJoin('knowledge_lexical_scopes as s', 's.collection_id', 'c.collection_id')
       .select(['c.seq', 'c.text', 's.id as scope'])
       .where('c.document_id', '=', documentId)
       .execute();
+    const terms = new Map<string, number>();
     for (const chunk of chunks) {
-      const terms = [...termCounts(chunk.text).tf.keys()];
-      if (terms.length === 0) continue;
+      const chunkTerms = [...termCounts(chunk.text).tf.keys()];
+      if (chunkTerms.length === 0) continue;
+      for (const term of chunkTerms) terms.set(term, (terms.get(term) ?? 0) + 1);
       await trx
         .deleteFrom('knowledge_postings')
         .where('scope', '=', Number(chunk.scope))
         .where('chunk_seq', '=', Number(chunk.seq))
-        .where('term', 'in', terms)
+        .where('term', 'in', chunkTerms)
         .execute();
     }
+    const counted = await trx
+      .selectFrom('knowledge_lexical_documents')
+      .selectAll()
+      .where('document_id', '=', documentId)
+      .executeTakeFirst();
+    if (counted) await this.uncount(tx, counted, terms);
     await trx.deleteFrom('knowledge_chunks').where('document_id', '=', documentId).execute();
+  }
+
+  /** Takes a published document's chunks, length and term frequencies back out of its scope's statistics. */
+  private async uncount(
+    tx: Tx,
+    counted: { document_id: string; scope: number; chunk_count: number; total_length: number | string },
+    terms: Map<string, number>,
+  ): Promise<void> {
+    const trx = executor(tx);
+    await trx.deleteFrom('knowledge_lexical_documents').where('document_id', '=', counted.document_id).execute();
+    await trx
+      .updateTable('knowledge_lexical_scopes')
+      .set((eb) => ({
+        chunk_count: eb('chunk_count', '-', counted.chunk_count),
+        total_length: eb('total_length', '-', counted.total_length),
+      }))
+      .where('id', '=', counted.scope)
+      .execute();
+    const entries = [...terms];
+    for (let start = 0; start < entries.length; start += TERMS_PER_STATEMENT) {
+      const slice = entries.slice(start, start + TERMS_PER_STATEMENT);
+      const names = slice.map(([term]) => term);
+      await trx
+        .updateTable('knowledge_term_stats')
+        .set({
+          df: sql<number>`df - case term ${sql.join(
+            slice.map(([term, df]) => sql`when ${term} then ${sql.lit(df)}`),
+            sql` `,
+          )} end`,
+        })
+        .where('scope', '=', counted.scope)
+        .where('term', 'in', names)
+        .execute();
+      await trx
+        .deleteFrom('knowledge_term_stats')
+        .where('scope', '=', counted.scope)
+        .where('term', 'in', names)
+        .where('df', '<=', 0)
+        .execute();
+    }
   }
 
   async countForDocument(documentId: string): Promise<number> {
@@ -181,7 +246,8 @@ export class ChunkIndexRepository {
   /**
    * The best chunks of the collections the user may read — their own and those shared with their groups or
    * organisation, checked here at search time (all of them when `collectionIds` is null) — best first. `words`
-   * are query words; they are analysed like the indexed text. Only ready documents are ever returned.
+   * are query words; they are analysed like the indexed text. Only ready documents are ever returned. BM25 is
+   * computed over those collections' postings and statistics only (lexical/bm25-search.repository.ts).
    */
   async search(userId: string, words: string[], collectionIds: string[] | null, limit: number): Promise<ChunkHit[]> {
     if (words.length === 0 || collectionIds?.length === 0) return [];
@@ -189,38 +255,47 @@ export class ChunkIndexRepository {
     if (terms.length === 0) return [];
     let owned = accessibleCollectionIds(this.db, userId);
     if (collectionIds) owned = owned.where('owned.id', 'in', collectionIds);
-    // Statistics are summed over the searched collections only, and only postings of those collections are read
-    // (one range scan per collection and term). Chunks of documents that are not ready yet are left out.
-    const { rows } = await sql<ChunkHit & { seq: number | string }>`
-      with scope as (
-        select id, collection_id, chunk_count, total_length from knowledge_lexical_scopes
-        where collection_id in (${owned})),
-      totals as (
-        select sum(cast(chunk_count as double precision)) as n,
-               sum(cast(total_length as double precision)) / nullif(sum(cast(chunk_count as double precision)), 0) as avgdl
-        from scope),
-      hidden as (
-        select c.seq from knowledge_documents d join knowledge_chunks c on c.document_id = d.id
-        where d.collection_id in (select collection_id from scope) and d.status in ('queued', 'processing', 'failed')),
-      hits as (
-        select p.term, p.chunk_seq, cast(p.tf as double precision) as tf, cast(p.len as double precision) as len
-        from scope s join knowledge_postings p on p.scope = s.id
-        where p.term in (${sql.join(terms)}) and p.chunk_seq not in (select seq from hidden)),
-      df as (select term, cast(count(*) as double precision) as df from hits group by term),
-      weights as (
-        select df.term, ln(1 + (t.n - df.df + 0.5) / (df.df + 0.5)) as idf, t.avgdl from df cross join totals t),
-      top as (
-        select h.chunk_seq, sum(w.idf * h.tf * ${sql.raw(String(BM25.k1 + 1))}
-               / (h.tf + ${sql.raw(String(BM25.k1))} * (${sql.raw(String(1 - BM25.b))} + ${sql.raw(String(BM25.b))} * h.len / w.avgdl))) as score
-        from hits h join weights w on w.term = h.term
-        group by h.chunk_seq order by score desc, h.chunk_seq limit ${limit})
-      select c.seq, c.id as chunk_id, c.document_id, c.collection_id, d.file_name, k.name as collection_name,
-             c.text, c.page, c.heading_path, top.score
-      from top
-      join knowledge_chunks c on c.seq = top.chunk_seq
-      join knowledge_documents d on d.id = c.document_id
-      join knowledge_collections k on k.id = c.collection_id
-      order by top.score desc, top.chunk_seq`.execute(this.db);
-    return rows.map(({ seq: _seq, ...row }) => ({ ...row, score: Number(row.score) }));
+    const scopes = await this.db
+      .selectFrom('knowledge_lexical_scopes')
+      .select(['id', 'collection_id', 'chunk_count', 'total_length'])
+      .where('collection_id', 'in', owned)
+      .execute();
+    const chunks = scopes.reduce((sum, row) => sum + Number(row.chunk_count), 0);
+    if (chunks === 0) return [];
+    const length = scopes.reduce((sum, row) => sum + Number(row.total_length), 0);
+    const searched = {
+      ids: scopes.map((row) => Number(row.id)),
+      collectionIds: scopes.map((row) => row.collection_id),
+      chunks,
+      avgdl: length / chunks,
+    };
+    const top = await bm25Search(this.db, searched, terms, limit, BM25);
+    if (top.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('knowledge_chunks as c')
+      .innerJoin('knowledge_documents as d', 'd.id', 'c.document_id')
+      .innerJoin('knowledge_collections as k', 'k.id', 'c.collection_id')
+      .select([
+        'c.seq',
+        'c.id as chunk_id',
+        'c.document_id',
+        'c.collection_id',
+        'd.file_name',
+        'k.name as collection_name',
+        'c.text',
+        'c.page',
+        'c.heading_path',
+      ])
+      .where(
+        'c.seq',
+        'in',
+        top.map((hit) => hit.seq),
+      )
+      .execute();
+    const bySeq = new Map(rows.map(({ seq, ...row }) => [Number(seq), row]));
+    return top.flatMap((hit) => {
+      const row = bySeq.get(hit.seq);
+      return row ? [{ ...row, score: hit.score }] : [];
+    });
   }
 }

@@ -4,7 +4,7 @@ import { defineJob, type GiveUpReason, type JobContext } from '../../jobs/define
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BlobStore } from '../../storage/blob-store';
 import { type ExtractionLimits, extractDocument, ExtractionError, NO_CONTENT_MESSAGE } from '../extraction';
-import type { ChunkIndexRepository } from './chunk-index.repository';
+import { type ChunkIndexRepository, addTotals, emptyTotals } from './chunk-index.repository';
 import { type Chunk, chunkSectionsYielding } from './chunker';
 import type { DocumentEmbedding } from './embeddings/document-embedding';
 import { parseMetadata, toDocument } from './knowledge-mappers';
@@ -138,15 +138,14 @@ export class IngestionService {
       await this.chunks.removeDocument(tx, doc.documentId);
       return await this.chunks.ensureScope(tx, doc.collectionId);
     });
-    const totals = { chunks: 0, length: 0 };
+    const totals = emptyTotals();
     for (let start = 0; start < doc.chunks.length; start += CHUNKS_PER_TRANSACTION) {
       await new Promise((resolve) => setImmediate(resolve));
       const chunks = doc.chunks.slice(start, start + CHUNKS_PER_TRANSACTION);
       const added = await this.uow.run((tx) =>
         this.chunks.insertChunks(tx, { ...doc, scope, firstOrdinal: start, chunks }),
       );
-      totals.chunks += added.chunks;
-      totals.length += added.length;
+      addTotals(totals, added);
     }
     return { scope, totals };
   }

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, testDb } from '../../../../test/test-server';
 import { createDb, type Db } from '../../../db/database';
 import { KyselyUnitOfWork } from '../../../db/unit-of-work';
-import { ChunkIndexRepository } from '../chunk-index.repository';
+import { BM25, ChunkIndexRepository } from '../chunk-index.repository';
 import { KnowledgeRepository } from '../knowledge.repository';
+import { termCounts } from './analyzer';
 
 /**
  * The lexical index on the real database (run on SQLite and on PostgreSQL with the same expectations, so both
@@ -178,5 +179,78 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
       .where('collection_id', '=', shelf)
       .executeTakeFirstOrThrow();
     expect([Number(stats.chunk_count), Number(stats.total_length)]).toEqual([3, 9]);
+  });
+
+  it('prunes common terms (max-score) yet returns exactly the exhaustive BM25 top k, also after deletions', async () => {
+    const owner = await user();
+    const shelf = await collection(owner);
+    // Zipf-like words: "common" terms in most chunks, rare ones in a few, seeded so every run is the same.
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const vocabulary = Array.from(
+      { length: 60 },
+      (_, i) => `word${String.fromCharCode(97 + (i % 26))}${'x'.repeat(Math.floor(i / 26))}`,
+    );
+    const pick = () => vocabulary[Math.floor(vocabulary.length * random() ** 3)] as string;
+    const texts = Array.from(
+      { length: 120 },
+      (_, i) => `${Array.from({ length: 4 + Math.floor(random() * 12) }, pick).join(' ')} n${i}`,
+    );
+    const ids: string[] = [];
+    for (const text of texts) ids.push(await add(owner, shelf, text));
+    const removed = new Set([3, 17, 40, 41, 99]);
+    await uow.run(async (tx) => {
+      for (const i of removed) {
+        await index.removeDocument(tx, ids[i] as string);
+        await documents.deleteDocument(owner, ids[i] as string, tx);
+      }
+    });
+
+    const kept = texts.filter((_, i) => !removed.has(i)).map((text) => ({ text, ...termCounts(text) }));
+    const avgdl = kept.reduce((sum, doc) => sum + doc.length, 0) / kept.length;
+    const exhaustive = (query: string, k: number) => {
+      const terms = [...new Set(query.split(' ').flatMap((word) => [...termCounts(word).tf.keys()]))];
+      const idf = new Map(
+        terms.map((term) => {
+          const df = kept.filter((doc) => doc.tf.has(term)).length;
+          return [term, Math.log(1 + (kept.length - df + 0.5) / (df + 0.5))];
+        }),
+      );
+      return kept
+        .map((doc) => ({
+          name: doc.text,
+          score: terms.reduce((sum, term) => {
+            const tf = doc.tf.get(term) ?? 0;
+            const norm = 1 - BM25.b + (BM25.b * doc.length) / avgdl;
+            return sum + ((idf.get(term) ?? 0) * tf * (BM25.k1 + 1)) / (tf + BM25.k1 * norm);
+          }, 0),
+        }))
+        .filter((doc) => doc.score > 0)
+        .sort((a, b) => b.score - a.score)
+        .slice(0, k)
+        .map((doc) => [doc.name, Number(doc.score.toFixed(6))]);
+    };
+    const byScore = (rows: (string | number)[][]) =>
+      [...rows].sort((a, b) => Number(b[1]) - Number(a[1]) || String(a[0]).localeCompare(String(b[0])));
+    for (let q = 0; q < 25; q += 1) {
+      const query = Array.from({ length: 2 + (q % 5) }, pick).join(' ');
+      for (const k of [1, 3, 10]) {
+        const found = (await index.search(owner, query.split(' '), null, k)).map((hit) => [
+          hit.file_name.replace(/\.txt$/, ''),
+          Number(hit.score.toFixed(6)),
+        ]);
+        expect(byScore(found), `${query} top ${k}`).toEqual(byScore(exhaustive(query, k)));
+      }
+    }
+    // The document frequencies kept for pruning match the postings left.
+    const stats = await db.kysely
+      .selectFrom('knowledge_term_stats as t')
+      .innerJoin('knowledge_lexical_scopes as s', 's.id', 't.scope')
+      .select(['t.term', 't.df'])
+      .where('s.collection_id', '=', shelf)
+      .execute();
+    const counted = new Map<string, number>();
+    for (const doc of kept) for (const term of doc.tf.keys()) counted.set(term, (counted.get(term) ?? 0) + 1);
+    expect(new Map(stats.map((row) => [row.term, Number(row.df)]))).toEqual(counted);
   });
 });

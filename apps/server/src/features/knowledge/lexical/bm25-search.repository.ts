@@ -1,0 +1,151 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../../db/schema';
+import { type TermWeight, byRarity, firstSplit, idf, restBound, splitFor } from './max-score';
+
+export interface Bm25Params {
+  k1: number;
+  b: number;
+}
+
+/** The searched scopes (collections) with what BM25 needs of them. */
+export interface SearchScopes {
+  ids: number[];
+  collectionIds: string[];
+  chunks: number;
+  avgdl: number;
+}
+
+export interface ScoredChunk {
+  seq: number;
+  score: number;
+}
+
+/**
+ * The best `limit` chunks of the scopes for the analysed `terms`, by BM25 with statistics summed over the scopes
+ * only, best first (ties by chunk order). Exact, but pruned (max-score; lexical/max-score.ts): the weights come
+ * from knowledge_term_stats; a first, cheap query scores the chunks of the rarest terms completely and takes the
+ * k-th best as a threshold; then only the terms whose bounds that threshold does not cover ("essential") have
+ * their postings read in full, and the common ones are looked up, chunk by chunk, for the candidates that can
+ * still reach the top.
+ */
+export async function bm25Search(
+  db: Kysely<Database>,
+  scopes: SearchScopes,
+  terms: string[],
+  limit: number,
+  bm25: Bm25Params,
+): Promise<ScoredChunk[]> {
+  const stats = await db
+    .selectFrom('knowledge_term_stats')
+    .select((eb) => ['term', eb.fn.sum<number | string>('df').as('df')])
+    .where('scope', 'in', scopes.ids)
+    .where('term', 'in', terms)
+    .groupBy('term')
+    .execute();
+  const ordered = byRarity(
+    stats.map((row) => ({ term: row.term, df: Number(row.df), idf: idf(scopes.chunks, Number(row.df)) })),
+  );
+  if (ordered.length === 0) return [];
+  const query = new PassQuery(scopes, ordered, limit, bm25);
+  const first = firstSplit(ordered, limit);
+  if (first === ordered.length) return await query.search(db, first, 0);
+  const threshold = await query.threshold(db, first);
+  return await query.search(db, splitFor(ordered, threshold, bm25.k1), threshold);
+}
+
+/** Candidates completed per wanted result to find a threshold (cheap: a few point lookups each). */
+const SEED_PER_RESULT = 2;
+
+/** The SQL of one search's passes: the first `essential` terms of `ordered` read in full, the others looked up. */
+class PassQuery {
+  constructor(
+    private readonly scopes: SearchScopes,
+    private readonly ordered: TermWeight[],
+    private readonly limit: number,
+    private readonly bm25: Bm25Params,
+  ) {}
+
+  /**
+   * A lower bound of the k-th best score: the best partial scores over the rarest terms, completed by lookups of
+   * the others; the k-th best of those real scores (0 when there are fewer than k).
+   */
+  async threshold(db: Kysely<Database>, essential: number): Promise<number> {
+    const { rows } = await sql<{ score: number | string }>`
+      with ${this.candidates(essential)}
+      select ${this.completed('s', essential)} as score from seed s
+      order by score desc limit 1 offset ${this.limit - 1}`.execute(db);
+    return Number(rows[0]?.score ?? 0);
+  }
+
+  /**
+   * Partial scores over the essential terms' postings; the others are added one at a time, rarest first, each
+   * only to the candidates whose score so far plus the bounds of the terms still to add reach the threshold (the
+   * caller's `floor`, or the k-th best completed seed if higher). Chunks of documents not ready are left out.
+   */
+  async search(db: Kysely<Database>, essential: number, floor: number): Promise<ScoredChunk[]> {
+    const rest = this.ordered.slice(essential);
+    const steps = rest.map(
+      (term, i) => sql`, ${sql.raw(`step${i + 1}`)} as materialized (
+        select c.scope, c.chunk_seq, c.partial + ${this.lookup('c', [term])} as partial
+        from ${sql.raw(i === 0 ? 'candidates' : `step${i}`)} c, threshold
+        where c.partial + ${sql.lit(restBound(this.ordered, essential + i, this.bm25.k1))} >= threshold.t)`,
+    );
+    const last = sql.raw(rest.length ? `step${rest.length}` : 'candidates');
+    const { rows } = await sql<{ seq: number | string; score: number | string }>`
+      with ${this.candidates(essential)},
+      threshold as materialized (
+        select max(t) as t from (
+          select cast(${sql.lit(floor)} as double precision) as t
+          union all
+          select score as t from (
+            select ${this.completed('s', essential)} as score from seed s
+            order by score desc limit 1 offset ${this.limit - 1}) kth) bound)
+      ${sql.join(steps, sql``)}
+      select l.chunk_seq as seq, l.partial as score from ${last} l, threshold
+      where l.partial >= threshold.t
+      order by l.partial desc, l.chunk_seq limit ${this.limit}`.execute(db);
+    return rows.map((row) => ({ seq: Number(row.seq), score: Number(row.score) }));
+  }
+
+  /** `hidden`, `candidates` (partial scores over the essential terms) and `seed` (the best of them). */
+  private candidates(essential: number) {
+    const core = this.ordered.slice(0, essential);
+    return sql`hidden as (
+        select c.seq from knowledge_documents d join knowledge_chunks c on c.document_id = d.id
+        where d.collection_id in (${sql.join(this.scopes.collectionIds)})
+          and d.status in ('queued', 'processing', 'failed')),
+      candidates as materialized (
+        select p.scope, p.chunk_seq, sum(${this.weight('p', core)}) as partial
+        from knowledge_postings p
+        where p.scope in (${sql.join(this.scopes.ids)}) and p.term in (${sql.join(core.map((w) => w.term))})
+          and p.chunk_seq not in (select seq from hidden)
+        group by p.scope, p.chunk_seq),
+      seed as (select scope, chunk_seq, partial from candidates order by partial desc limit ${this.limit * SEED_PER_RESULT})`;
+  }
+
+  private completed(alias: string, essential: number) {
+    const rest = this.ordered.slice(essential);
+    return rest.length
+      ? sql`${sql.ref(`${alias}.partial`)} + ${this.lookup(alias, rest)}`
+      : sql.ref(`${alias}.partial`);
+  }
+
+  /** The terms' contribution to the chunk `alias` names, by point lookups of its postings. */
+  private lookup(alias: string, of: TermWeight[]) {
+    return sql`coalesce((select sum(${this.weight('q', of)}) from knowledge_postings q
+      where q.scope = ${sql.ref(`${alias}.scope`)} and q.chunk_seq = ${sql.ref(`${alias}.chunk_seq`)}
+        and q.term in (${sql.join(of.map((w) => w.term))})), 0)`;
+  }
+
+  private weight(alias: string, of: TermWeight[]) {
+    const { k1, b } = this.bm25;
+    const idfOf = sql.join(
+      of.map((w) => sql`when ${w.term} then ${sql.lit(w.idf)}`),
+      sql` `,
+    );
+    const tf = sql`cast(${sql.ref(`${alias}.tf`)} as double precision)`;
+    const len = sql`cast(${sql.ref(`${alias}.len`)} as double precision)`;
+    return sql`(case ${sql.ref(`${alias}.term`)} ${idfOf} end) * ${tf} * ${sql.lit(k1 + 1)}
+      / (${tf} + ${sql.lit(k1)} * (${sql.lit(1 - b)} + ${sql.lit(b)} * ${len} / ${sql.lit(this.scopes.avgdl)}))`;
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Max-score pruning for BM25 (Turtle & Flood), planned from document frequencies alone (issue 18). A term's
+ * contribution to a chunk's score is idf × tf × (k1 + 1) / (tf + k1 × norm), always below idf × (k1 + 1); so once
+ * `threshold` (a lower bound on the k-th best score) exceeds the summed bounds of the most common terms, a chunk
+ * holding none of the other ("essential") terms can't reach the top k. Only the essential terms' postings are
+ * read in full; the common terms are looked up for the few chunks that might still make it.
+ */
+export interface TermWeight {
+  term: string;
+  df: number;
+  idf: number;
+}
+
+/** Robertson–Spärck Jones idf as Lucene computes it: never negative. */
+export const idf = (chunks: number, df: number): number => Math.log(1 + (chunks - df + 0.5) / (df + 0.5));
+
+/** Rarest first (highest idf), ties by term so every plan is the same for the same query. */
+export function byRarity(weights: TermWeight[]): TermWeight[] {
+  return [...weights].sort((a, b) => b.idf - a.idf || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+}
+
+/** The most a term can add to any chunk's score. */
+export const upperBound = (weight: TermWeight, k1: number): number => weight.idf * (k1 + 1);
+
+/** How much the terms after the first `essential` (rarest first) can add together. */
+export function restBound(ordered: TermWeight[], essential: number, k1: number): number {
+  return ordered.slice(essential).reduce((sum, weight) => sum + upperBound(weight, k1), 0);
+}
+
+/**
+ * The first guess: the rarest terms until their postings could fill the top `limit` several times over, so the
+ * best of their chunks, completed, give a useful threshold. Returns how many of `ordered` are essential (all of them when the
+ * query's terms are all rare).
+ */
+export function firstSplit(ordered: TermWeight[], limit: number): number {
+  const enough = limit * CANDIDATES_PER_RESULT;
+  let postings = 0;
+  for (let i = 0; i < ordered.length; i += 1) {
+    postings += (ordered[i] as TermWeight).df;
+    if (postings >= enough) return i + 1;
+  }
+  return ordered.length;
+}
+
+/**
+ * The fewest essential terms that make the search exact with this threshold: the rest's bounds must sum to less
+ * than it (strictly, so a chunk outside the candidates can't even tie the k-th).
+ */
+export function splitFor(ordered: TermWeight[], threshold: number, k1: number): number {
+  for (let essential = 1; essential <= ordered.length; essential += 1) {
+    if (restBound(ordered, essential, k1) < threshold) return essential;
+  }
+  return ordered.length;
+}
+
+/** Postings of the essential terms per wanted result before the first threshold is trusted. */
+const CANDIDATES_PER_RESULT = 10;
