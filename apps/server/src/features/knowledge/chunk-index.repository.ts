@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { executor } from '../../db/unit-of-work';
 import type { Tx } from '../../lib/unit-of-work';
@@ -7,6 +7,7 @@ import type { Chunk } from './chunker';
 import { accessibleCollectionIds } from './collection-access.repository';
 import { analyze, termCounts } from './lexical/analyzer';
 import { bm25Search } from './lexical/bm25-search.repository';
+import { countTerms, uncountTerms } from './lexical/term-stats.repository';
 
 export interface ChunkHit {
   chunk_id: string;
@@ -59,8 +60,6 @@ export const BM25 = { k1: 1.2, b: 0.75 } as const;
 
 /** Chunk rows per INSERT (8 columns). */
 const CHUNKS_PER_INSERT = 400;
-/** Term statistics rows per statement (3 parameters each). */
-const TERMS_PER_STATEMENT = 1000;
 /** Posting rows per INSERT (5 parameters each: under SQLite's 32,766 and PostgreSQL's 65,535). */
 const POSTINGS_PER_INSERT = 4000;
 
@@ -146,19 +145,7 @@ export class ChunkIndexRepository {
       }))
       .where('id', '=', scope)
       .execute();
-    const entries = [...totals.terms];
-    for (let start = 0; start < entries.length; start += TERMS_PER_STATEMENT) {
-      const values = entries.slice(start, start + TERMS_PER_STATEMENT).map(([term, df]) => ({ scope, term, df }));
-      await trx
-        .insertInto('knowledge_term_stats')
-        .values(values)
-        .onConflict((oc) =>
-          oc.columns(['scope', 'term']).doUpdateSet((eb) => ({
-            df: eb('knowledge_term_stats.df', '+', eb.ref('excluded.df')),
-          })),
-        )
-        .execute();
-    }
+    await countTerms(tx, scope, totals.terms);
   }
 
   /**
@@ -210,28 +197,7 @@ export class ChunkIndexRepository {
       }))
       .where('id', '=', counted.scope)
       .execute();
-    const entries = [...terms];
-    for (let start = 0; start < entries.length; start += TERMS_PER_STATEMENT) {
-      const slice = entries.slice(start, start + TERMS_PER_STATEMENT);
-      const names = slice.map(([term]) => term);
-      await trx
-        .updateTable('knowledge_term_stats')
-        .set({
-          df: sql<number>`df - case term ${sql.join(
-            slice.map(([term, df]) => sql`when ${term} then ${sql.lit(df)}`),
-            sql` `,
-          )} end`,
-        })
-        .where('scope', '=', counted.scope)
-        .where('term', 'in', names)
-        .execute();
-      await trx
-        .deleteFrom('knowledge_term_stats')
-        .where('scope', '=', counted.scope)
-        .where('term', 'in', names)
-        .where('df', '<=', 0)
-        .execute();
-    }
+    await uncountTerms(tx, counted.scope, terms);
   }
 
   async countForDocument(documentId: string): Promise<number> {
