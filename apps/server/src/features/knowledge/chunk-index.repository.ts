@@ -235,33 +235,44 @@ export class ChunkIndexRepository {
       chunks,
       avgdl: length / chunks,
     };
-    const top = await bm25Search(this.db, searched, terms, limit, BM25);
-    if (top.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('knowledge_chunks as c')
-      .innerJoin('knowledge_documents as d', 'd.id', 'c.document_id')
-      .innerJoin('knowledge_collections as k', 'k.id', 'c.collection_id')
-      .select([
-        'c.seq',
-        'c.id as chunk_id',
-        'c.document_id',
-        'c.collection_id',
-        'd.file_name',
-        'k.name as collection_name',
-        'c.text',
-        'c.page',
-        'c.heading_path',
-      ])
-      .where(
-        'c.seq',
-        'in',
-        top.map((hit) => hit.seq),
-      )
-      .execute();
-    const bySeq = new Map(rows.map(({ seq, ...row }) => [Number(seq), row]));
-    return top.flatMap((hit) => {
-      const row = bySeq.get(hit.seq);
-      return row ? [{ ...row, score: hit.score }] : [];
-    });
+    return await chunkHits(this.db, await bm25Search(this.db, searched, terms, limit, BM25));
   }
+}
+
+/**
+ * The chunks behind scored sequence numbers, with their document and collection, in the order given (lexical and
+ * vector search alike). `userId` keeps them to one owner's chunks.
+ */
+export async function chunkHits(
+  db: Kysely<Database>,
+  scored: { seq: number | string; score: number }[],
+  userId?: string,
+): Promise<ChunkHit[]> {
+  if (scored.length === 0) return [];
+  let query = db
+    .selectFrom('knowledge_chunks as c')
+    .innerJoin('knowledge_documents as d', 'd.id', 'c.document_id')
+    .innerJoin('knowledge_collections as k', 'k.id', 'c.collection_id')
+    .select([
+      'c.seq',
+      'c.id as chunk_id',
+      'c.document_id',
+      'c.collection_id',
+      'd.file_name',
+      'k.name as collection_name',
+      'c.text',
+      'c.page',
+      'c.heading_path',
+    ])
+    .where(
+      'c.seq',
+      'in',
+      scored.map((hit) => hit.seq),
+    );
+  if (userId) query = query.where('c.user_id', '=', userId);
+  const bySeq = new Map((await query.execute()).map(({ seq, ...row }) => [String(seq), row]));
+  return scored.flatMap((hit) => {
+    const row = bySeq.get(String(hit.seq));
+    return row ? [{ ...row, score: hit.score }] : [];
+  });
 }

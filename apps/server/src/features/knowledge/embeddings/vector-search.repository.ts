@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../../db/database';
 import type { Database } from '../../../db/schema';
-import type { ChunkHit } from '../chunk-index.repository';
+import { type ChunkHit, chunkHits } from '../chunk-index.repository';
 import { HnswIndexRepository } from './hnsw-index.repository';
 import { SketchIndexRepository } from './sketch-index.repository';
 import { dot, fromBlob, toBlob } from './vector-math';
@@ -185,18 +185,6 @@ export class VectorSearchRepository {
       .filter((entry) => entry.score > MIN_SIMILARITY)
       .sort((a, b) => b.score - a.score)
       .slice(0, limit);
-    if (scored.length === 0) return [];
-    const scores = new Map(scored.map((entry) => [entry.seq, entry.score]));
-    const { rows } = await sql<ChunkHit & { seq: number | string }>`
-      select c.seq, ${HIT_COLUMNS}
-      from knowledge_chunks c
-      join knowledge_documents d on d.id = c.document_id
-      join knowledge_collections k on k.id = c.collection_id
-      where c.seq in (${sql.join(scored.map((entry) => sql`${entry.seq}`))}) and c.user_id = ${scope.userId}`.execute(
-      this.db,
-    );
-    return rows
-      .map(({ seq, ...hit }) => ({ ...hit, score: scores.get(String(seq)) ?? 0 }))
-      .sort((a, b) => b.score - a.score);
+    return await chunkHits(this.db, scored, scope.userId);
   }
 }

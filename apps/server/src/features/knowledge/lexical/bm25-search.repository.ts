@@ -70,10 +70,9 @@ class PassQuery {
    * the others; the k-th best of those real scores (0 when there are fewer than k).
    */
   async threshold(db: Kysely<Database>, essential: number): Promise<number> {
-    const { rows } = await sql<{ score: number | string }>`
-      with ${this.candidates(essential)}
-      select ${this.completed('s', essential)} as score from seed s
-      order by score desc limit 1 offset ${this.limit - 1}`.execute(db);
+    const { rows } = await sql<{
+      score: number | string;
+    }>`with ${this.candidates(essential)} ${this.kthSeed(essential)}`.execute(db);
     return Number(rows[0]?.score ?? 0);
   }
 
@@ -97,9 +96,7 @@ class PassQuery {
         select max(t) as t from (
           select cast(${sql.lit(floor)} as double precision) as t
           union all
-          select score as t from (
-            select ${this.completed('s', essential)} as score from seed s
-            order by score desc limit 1 offset ${this.limit - 1}) kth) bound)
+          select score as t from (${this.kthSeed(essential)}) kth) bound)
       ${sql.join(steps, sql``)}
       select l.chunk_seq as seq, l.partial as score from ${last} l, threshold
       where l.partial >= threshold.t
@@ -123,11 +120,11 @@ class PassQuery {
       seed as (select scope, chunk_seq, partial from candidates order by partial desc limit ${this.limit * SEED_PER_RESULT})`;
   }
 
-  private completed(alias: string, essential: number) {
+  /** The k-th best score of the seed, completed by lookups of the other terms (no row when there are fewer). */
+  private kthSeed(essential: number) {
     const rest = this.ordered.slice(essential);
-    return rest.length
-      ? sql`${sql.ref(`${alias}.partial`)} + ${this.lookup(alias, rest)}`
-      : sql.ref(`${alias}.partial`);
+    const score = rest.length ? sql`s.partial + ${this.lookup('s', rest)}` : sql`s.partial`;
+    return sql`select ${score} as score from seed s order by score desc limit 1 offset ${this.limit - 1}`;
   }
 
   /** The terms' contribution to the chunk `alias` names, by point lookups of its postings. */

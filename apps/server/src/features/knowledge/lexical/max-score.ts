@@ -20,7 +20,7 @@ export function byRarity(weights: TermWeight[]): TermWeight[] {
 }
 
 /** The most a term can add to any chunk's score. */
-export const upperBound = (weight: TermWeight, k1: number): number => weight.idf * (k1 + 1);
+const upperBound = (weight: TermWeight, k1: number): number => weight.idf * (k1 + 1);
 
 /** How much the terms after the first `essential` (rarest first) can add together. */
 export function restBound(ordered: TermWeight[], essential: number, k1: number): number {
