@@ -34,6 +34,7 @@ import * as mcp from './20261129_0412_mcp';
 import * as toolCalls from './20261129_0430_tool_calls';
 import * as mcpOauth from './20261129_0730_mcp_oauth';
 import * as termStats from './20261129_1100_term_stats';
+import * as chunkHeaders from './20261129_1400_chunk_headers';
 
 /**
  * Every migration, in order. Timestamped names; a landed migration is never edited.
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '20261129_0430_tool_calls': toolCalls,
   '20261129_0730_mcp_oauth': mcpOauth,
   '20261129_1100_term_stats': termStats,
+  '20261129_1400_chunk_headers': chunkHeaders,
 };

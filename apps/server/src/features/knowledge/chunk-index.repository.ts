@@ -5,7 +5,7 @@ import { executor } from '../../db/unit-of-work';
 import type { Tx } from '../../lib/unit-of-work';
 import type { Chunk } from './chunker';
 import { accessibleCollectionIds } from './collection-access.repository';
-import { analyze, termCounts } from './lexical/analyzer';
+import { analyze, chunkTermCounts } from './lexical/analyzer';
 import { bm25Search } from './lexical/bm25-search.repository';
 import { countTerms, uncountTerms } from './lexical/term-stats.repository';
 
@@ -112,7 +112,7 @@ export class ChunkIndexRepository {
       const inserted = await trx.insertInto('knowledge_chunks').values(slice).returning(['seq', 'ordinal']).execute();
       const seqByOrdinal = new Map(inserted.map((row) => [row.ordinal, Number(row.seq)]));
       for (const row of slice) {
-        const counts = termCounts(row.text);
+        const counts = chunkTermCounts(row.text, row.heading_path);
         const seq = seqByOrdinal.get(row.ordinal) as number;
         for (const [term, tf] of counts.tf) {
           postings.push([batch.scope, term, seq, tf, counts.length]);
@@ -157,12 +157,12 @@ export class ChunkIndexRepository {
     const chunks = await trx
       .selectFrom('knowledge_chunks as c')
       .innerJoin('knowledge_lexical_scopes as s', 's.collection_id', 'c.collection_id')
-      .select(['c.seq', 'c.text', 's.id as scope'])
+      .select(['c.seq', 'c.text', 'c.heading_path', 's.id as scope'])
       .where('c.document_id', '=', documentId)
       .execute();
     const terms = new Map<string, number>();
     for (const chunk of chunks) {
-      const chunkTerms = [...termCounts(chunk.text).tf.keys()];
+      const chunkTerms = [...chunkTermCounts(chunk.text, chunk.heading_path).tf.keys()];
       if (chunkTerms.length === 0) continue;
       for (const term of chunkTerms) terms.set(term, (terms.get(term) ?? 0) + 1);
       await trx

@@ -18,6 +18,25 @@ export interface ChunkOptions {
 export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = { targetChars: 1200, maxChars: 1500, overlapChars: 180 };
 
 const HEADING = /^#{1,6}\s+(.+)$/;
+/** A first line longer than this is a sentence, not a title. */
+const MAX_TITLE_CHARS = 200;
+
+/**
+ * A plain document's title: its first paragraph when that is one short line followed by more text, as SciFact's
+ * or a note's first line is (a Markdown document says `# Title`, which the heading path already carries). It
+ * heads every chunk's heading path, so a passage from the middle of a document still shows, and is found by,
+ * what the document is about.
+ */
+export function documentTitle(sections: ExtractedSection[]): string | null {
+  const first = sections[0];
+  if (!first || first.headingPath.length > 0) return null;
+  const text = first.text.trim();
+  const end = text.search(/\n\s*\n/);
+  if (end < 0) return null;
+  const line = text.slice(0, end).trim();
+  if (!line || line.includes('\n') || line.length > MAX_TITLE_CHARS || HEADING.test(line)) return null;
+  return line;
+}
 
 /** Paragraphs, then sentences, then hard cuts: the largest pieces that fit `maxChars`. */
 function pieces(text: string, maxChars: number): string[] {
@@ -49,10 +68,15 @@ function overlapOf(text: string, overlapChars: number): string {
  * and sentences are packed up to the target size, with a small overlap so a passage cut in two is still found.
  * Markdown headings inside a section extend its heading path.
  */
-export function chunkSections(sections: ExtractedSection[], options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): Chunk[] {
+export function chunkSections(
+  sections: ExtractedSection[],
+  options: ChunkOptions = DEFAULT_CHUNK_OPTIONS,
+  title: string | null = documentTitle(sections),
+): Chunk[] {
   const chunks: Chunk[] = [];
   for (const section of sections) {
-    let headings = [...section.headingPath];
+    const base = title ? [title, ...section.headingPath] : section.headingPath;
+    let headings = [...base];
     let current = '';
     const flush = () => {
       if (!current.trim()) return;
@@ -68,11 +92,7 @@ export function chunkSections(sections: ExtractedSection[], options: ChunkOption
         flush();
         current = '';
         const level = piece.match(/^#+/)?.[0].length ?? 1;
-        headings = [
-          ...section.headingPath,
-          ...headings.slice(section.headingPath.length, section.headingPath.length + level - 1),
-          heading[1].trim(),
-        ];
+        headings = [...base, ...headings.slice(base.length, base.length + level - 1), heading[1].trim()];
       }
       if (current && current.length + piece.length + 2 > options.targetChars) {
         flush();
@@ -99,9 +119,10 @@ export async function chunkSectionsYielding(
   options: ChunkOptions = DEFAULT_CHUNK_OPTIONS,
 ): Promise<Chunk[]> {
   const chunks: Chunk[] = [];
+  const title = documentTitle(sections);
   for (let start = 0; start < sections.length; start += SECTIONS_PER_TURN) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-    chunks.push(...chunkSections(sections.slice(start, start + SECTIONS_PER_TURN), options));
+    chunks.push(...chunkSections(sections.slice(start, start + SECTIONS_PER_TURN), options, title));
   }
   return chunks;
 }

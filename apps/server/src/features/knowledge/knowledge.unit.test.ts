@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ndcgAt, readQrels, recallAt, reciprocalRankAt } from '../../../../../bench/lib/ir-metrics';
-import { chunkSections, chunkSectionsYielding } from './chunker';
+import { type Chunk, chunkSections, chunkSectionsYielding, documentTitle } from './chunker';
+import { chunkTermCounts, termCounts } from './lexical/analyzer';
 import { makeSnippet, queryTerms } from './query-terms';
 
 describe('query terms', () => {
@@ -52,6 +53,25 @@ describe('chunker', () => {
     // ~15% overlap: the end of one chunk opens the next.
     const opening = second.slice(0, 60);
     expect(first).toContain(opening.slice(0, 40));
+  });
+
+  it('heads every chunk of a plain document with its title line, and indexes chunks under their heading path', () => {
+    const body = Array.from({ length: 40 }, (_, i) => `Sentence ${i} is about irrigation.`).join(' ');
+    const chunks = chunkSections([
+      { text: `Greenhouse handbook\n\n${body}\n\n# Pests\n\nAphids.`, page: null, headingPath: [] },
+    ]);
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(chunks.slice(0, -1).every((chunk) => chunk.headingPath === 'Greenhouse handbook')).toBe(true);
+    expect(chunks.at(-1)?.headingPath).toBe('Greenhouse handbook > Pests');
+    expect(documentTitle([{ text: 'Only one line', page: null, headingPath: [] }])).toBeNull();
+    expect(documentTitle([{ text: 'Two\nlines\n\nText.', page: null, headingPath: [] }])).toBeNull();
+    expect(documentTitle([{ text: `${'long '.repeat(50)}\n\nText.`, page: null, headingPath: [] }])).toBeNull();
+    expect(documentTitle([{ text: '# Guide\n\nText.', page: null, headingPath: [] }])).toBeNull();
+    expect(documentTitle([{ text: 'Title\n\nText.', page: null, headingPath: ['Sheet 1'] }])).toBeNull();
+    const middle = chunks[1] as Chunk;
+    expect(termCounts(middle.text).tf.has('greenhous')).toBe(false);
+    expect(chunkTermCounts(middle.text, middle.headingPath).tf.get('greenhous')).toBe(1);
+    expect(chunkTermCounts('Aphids.', null)).toEqual(termCounts('Aphids.'));
   });
 });
 

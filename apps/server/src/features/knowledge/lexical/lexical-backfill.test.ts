@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, testDb } from '../../../../test/test-server';
 import { createDb, type Db } from '../../../db/database';
 import { migrations } from '../../../db/migrations';
+import { KyselyUnitOfWork } from '../../../db/unit-of-work';
 import { ChunkIndexRepository } from '../chunk-index.repository';
 
 const LEXICAL_MIGRATION = '20261126_0020_lexical_index';
@@ -52,11 +53,14 @@ describe(`lexical index migration (${testDb})`, () => {
       .insertInto('knowledge_collections')
       .values({ id: collectionId, user_id: userId, name: 'Old', description: null, created_at: now, updated_at: now })
       .execute();
-    for (const [name, status, text] of [
-      ['ready.txt', 'ready', 'Tomatoes need watering every morning'],
-      ['pending.txt', 'processing', 'Tomatoes tomatoes tomatoes'],
+    const ids = new Map<string, string>();
+    for (const [name, status, text, heading] of [
+      ['ready.txt', 'ready', 'Tomatoes need watering every morning', null],
+      ['pending.txt', 'processing', 'Tomatoes tomatoes tomatoes', null],
+      ['guide.md', 'ready', 'Tomatoes need sun', 'Greenhouse guide > Mornings'],
     ] as const) {
       const documentId = randomUUID();
+      ids.set(name, documentId);
       await db.kysely
         .insertInto('knowledge_documents')
         .values({
@@ -88,20 +92,49 @@ describe(`lexical index migration (${testDb})`, () => {
           ordinal: 0,
           text,
           page: null,
-          heading_path: null,
+          heading_path: heading,
         })
         .execute();
     }
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    const hits = await new ChunkIndexRepository(db.kysely).search(userId, ['tomato', 'watered'], null, 10);
-    expect(hits.map((hit) => hit.file_name)).toEqual(['ready.txt']);
-    const stats = await db.kysely
-      .selectFrom('knowledge_lexical_scopes')
-      .select(['chunk_count', 'total_length'])
-      .where('collection_id', '=', collectionId)
-      .executeTakeFirstOrThrow();
-    // "tomatoes need watering every morning": tomato, need, water, everi, morn.
-    expect([Number(stats.chunk_count), Number(stats.total_length)]).toEqual([1, 5]);
+    const migrated = db;
+    const index = new ChunkIndexRepository(migrated.kysely);
+    const found = async (terms: string[]) =>
+      (await index.search(userId, terms, null, 10)).map((hit) => hit.file_name).sort();
+    expect(await found(['tomato', 'watered'])).toEqual(['guide.md', 'ready.txt']);
+    // Found by its heading path once the chunk-headers migration has indexed it.
+    expect(await found(['greenhouse'])).toEqual(['guide.md']);
+    const totals = async () => {
+      const scope = await migrated.kysely
+        .selectFrom('knowledge_lexical_scopes')
+        .select(['id', 'chunk_count', 'total_length'])
+        .where('collection_id', '=', collectionId)
+        .executeTakeFirstOrThrow();
+      const df = await migrated.kysely
+        .selectFrom('knowledge_term_stats')
+        .select(['term', 'df'])
+        .where('scope', '=', scope.id)
+        .orderBy('term')
+        .execute();
+      return {
+        chunks: Number(scope.chunk_count),
+        length: Number(scope.total_length),
+        df: Object.fromEntries(df.map((row) => [row.term, Number(row.df)])),
+      };
+    };
+    // ready.txt: tomato, need, water, everi, morn (5); guide.md: greenhous, guid, morn, tomato, need, sun (6).
+    expect(await totals()).toEqual({
+      chunks: 2,
+      length: 11,
+      df: { everi: 1, greenhous: 1, guid: 1, morn: 2, need: 2, sun: 1, tomato: 2, water: 1 },
+    });
+    // Removal analyses the chunk as it was indexed: nothing of guide.md is left in the statistics.
+    await new KyselyUnitOfWork(migrated.kysely).run((tx) => index.removeDocument(tx, ids.get('guide.md') as string));
+    expect(await totals()).toEqual({
+      chunks: 1,
+      length: 5,
+      df: { everi: 1, morn: 1, need: 1, tomato: 1, water: 1 },
+    });
   });
 });
