@@ -215,7 +215,14 @@ export class ChunkIndexRepository {
    * are query words; they are analysed like the indexed text. Only ready documents are ever returned. BM25 is
    * computed over those collections' postings and statistics only (lexical/bm25-search.repository.ts).
    */
-  async search(userId: string, words: string[], collectionIds: string[] | null, limit: number): Promise<ChunkHit[]> {
+  async search(
+    userId: string,
+    words: string[],
+    collectionIds: string[] | null,
+    limit: number,
+    /** When the caller keeps only the best this many documents: chunks that can't change them may be left out. */
+    documents: number | null = null,
+  ): Promise<ChunkHit[]> {
     if (words.length === 0 || collectionIds?.length === 0) return [];
     const terms = [...new Set(words.flatMap(analyze))];
     if (terms.length === 0) return [];
@@ -235,7 +242,7 @@ export class ChunkIndexRepository {
       chunks,
       avgdl: length / chunks,
     };
-    return await chunkHits(this.db, await bm25Search(this.db, searched, terms, limit, BM25));
+    return await chunkHits(this.db, await bm25Search(this.db, searched, terms, limit, BM25, documents));
   }
 }
 

@@ -18,6 +18,8 @@ export interface SharedScope {
 
 /** Vector kNN over the user's chunks; null when there are no vectors of the active model in scope. */
 export interface SemanticSearch {
+  /** The embedding model searches use now; null when there is none (then a search is lexical only). */
+  active(): Promise<object | null>;
   nearest(
     userId: string,
     query: string,
@@ -75,8 +77,11 @@ export class SearchService implements KnowledgeContext {
         ? await this.collections.accessibleIds(userId, [...new Set(collectionIds)])
         : null;
     const wanted = Math.min(1000, limit * CHUNKS_PER_RESULT + 20);
+    // Lexical only, the result is the best `limit` documents, so the lexical search may leave out chunks that
+    // can't change them (a higher max-score threshold); fused with vectors every lexical rank counts.
+    const lexicalOnly = !(await this.semantic?.active());
     const [hits, near] = await Promise.all([
-      this.index.search(userId, terms, scope, wanted),
+      this.index.search(userId, terms, scope, wanted, lexicalOnly ? limit : null),
       this.nearest(userId, query, scope, wanted),
     ]);
     const scale = this.index.relevanceScale;

@@ -34,6 +34,7 @@ export async function bm25Search(
   terms: string[],
   limit: number,
   bm25: Bm25Params,
+  documents: number | null = null,
 ): Promise<ScoredChunk[]> {
   const stats = await db
     .selectFrom('knowledge_term_stats')
@@ -46,7 +47,7 @@ export async function bm25Search(
     stats.map((row) => ({ term: row.term, df: Number(row.df), idf: idf(scopes.chunks, Number(row.df)) })),
   );
   if (ordered.length === 0) return [];
-  const query = new PassQuery(scopes, ordered, limit, bm25);
+  const query = new PassQuery(scopes, ordered, { chunks: limit, documents }, bm25);
   const first = firstSplit(ordered, limit);
   if (first === ordered.length) return await query.search(db, first, 0);
   const threshold = await query.threshold(db, first);
@@ -56,14 +57,28 @@ export async function bm25Search(
 /** Candidates completed per wanted result to find a threshold (cheap: a few point lookups each). */
 const SEED_PER_RESULT = 2;
 
+/**
+ * How many results a search needs: the best `chunks`, or, when the caller only keeps the best `documents`
+ * (ranked by their best chunk), the chunks of those; below the best chunk of the k-th best document nothing
+ * changes the documents returned, so the threshold can rise to it (a higher threshold, fewer postings read).
+ */
+interface Wanted {
+  chunks: number;
+  documents: number | null;
+}
+
 /** The SQL of one search's passes: the first `essential` terms of `ordered` read in full, the others looked up. */
 class PassQuery {
+  private readonly limit: number;
+
   constructor(
     private readonly scopes: SearchScopes,
     private readonly ordered: TermWeight[],
-    private readonly limit: number,
+    private readonly wanted: Wanted,
     private readonly bm25: Bm25Params,
-  ) {}
+  ) {
+    this.limit = wanted.chunks;
+  }
 
   /**
    * A lower bound of the k-th best score: the best partial scores over the rarest terms, completed by lookups of
@@ -72,7 +87,8 @@ class PassQuery {
   async threshold(db: Kysely<Database>, essential: number): Promise<number> {
     const { rows } = await sql<{
       score: number | string;
-    }>`with ${this.candidates(essential)} ${this.kthSeed(essential)}`.execute(db);
+    }>`with ${this.candidates(essential)}, ${this.completed(essential)}
+      select max(t) as score from (${this.kth()}) kth`.execute(db);
     return Number(rows[0]?.score ?? 0);
   }
 
@@ -91,12 +107,12 @@ class PassQuery {
     );
     const last = sql.raw(rest.length ? `step${rest.length}` : 'candidates');
     const { rows } = await sql<{ seq: number | string; score: number | string }>`
-      with ${this.candidates(essential)},
+      with ${this.candidates(essential)}, ${this.completed(essential)},
       threshold as materialized (
         select max(t) as t from (
           select cast(${sql.lit(floor)} as double precision) as t
           union all
-          select score as t from (${this.kthSeed(essential)}) kth) bound)
+          ${this.kth()}) bound)
       ${sql.join(steps, sql``)}
       select l.chunk_seq as seq, l.partial as score from ${last} l, threshold
       where l.partial >= threshold.t
@@ -120,11 +136,24 @@ class PassQuery {
       seed as (select scope, chunk_seq, partial from candidates order by partial desc limit ${this.limit * SEED_PER_RESULT})`;
   }
 
-  /** The k-th best score of the seed, completed by lookups of the other terms (no row when there are fewer). */
-  private kthSeed(essential: number) {
+  /** `completed`: the seed's real scores, the other terms looked up. */
+  private completed(essential: number) {
     const rest = this.ordered.slice(essential);
     const score = rest.length ? sql`s.partial + ${this.lookup('s', rest)}` : sql`s.partial`;
-    return sql`select ${score} as score from seed s order by score desc limit 1 offset ${this.limit - 1}`;
+    return sql`completed as materialized (select s.chunk_seq, ${score} as score from seed s)`;
+  }
+
+  /**
+   * Lower bounds of what the caller needs, as rows `t` (none when the seed is too small): the k-th best completed
+   * chunk and, when it wants documents, the best completed chunk of the k-th best document.
+   */
+  private kth() {
+    const chunk = sql`select t from (
+      select score as t from completed order by score desc limit 1 offset ${this.limit - 1}) kth_chunk`;
+    if (!this.wanted.documents) return chunk;
+    return sql`${chunk} union all select t from (
+      select max(k.score) as t from completed k join knowledge_chunks c on c.seq = k.chunk_seq
+      group by c.document_id order by t desc limit 1 offset ${this.wanted.documents - 1}) kth_document`;
   }
 
   /** The terms' contribution to the chunk `alias` names, by point lookups of its postings. */

@@ -64,7 +64,25 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
   }
 
   /** A one-chunk document; `ready: false` leaves it as ingestion does between its batches and its last step. */
-  async function add(userId: string, collectionId: string, text: string, ready = true): Promise<string> {
+  /** Zipf-like words: "common" terms in most chunks, rare ones in a few, seeded so every run is the same. */
+  function zipf(start: number) {
+    let seed = start;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const vocabulary = Array.from(
+      { length: 60 },
+      (_, i) => `word${String.fromCharCode(97 + (i % 26))}${'x'.repeat(Math.floor(i / 26))}`,
+    );
+    const pick = () => vocabulary[Math.floor(vocabulary.length * random() ** 3)] as string;
+    return { random, pick };
+  }
+
+  async function add(
+    userId: string,
+    collectionId: string,
+    text: string,
+    ready = true,
+    more: string[] = [],
+  ): Promise<string> {
     const id = randomUUID();
     await documents.insertDocument({
       id,
@@ -84,7 +102,7 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
       created_at: now,
       updated_at: now,
     });
-    const chunks = [{ text, page: null, headingPath: null }];
+    const chunks = [text, ...more].map((chunk) => ({ text: chunk, page: null, headingPath: null }));
     const scope = await uow.run((tx) => index.ensureScope(tx, collectionId));
     const totals = await uow.run((tx) =>
       index.insertChunks(tx, { documentId: id, collectionId, userId, scope, firstOrdinal: 0, chunks }),
@@ -184,14 +202,7 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
   it('prunes common terms (max-score) yet returns exactly the exhaustive BM25 top k, also after deletions', async () => {
     const owner = await user();
     const shelf = await collection(owner);
-    // Zipf-like words: "common" terms in most chunks, rare ones in a few, seeded so every run is the same.
-    let seed = 7;
-    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
-    const vocabulary = Array.from(
-      { length: 60 },
-      (_, i) => `word${String.fromCharCode(97 + (i % 26))}${'x'.repeat(Math.floor(i / 26))}`,
-    );
-    const pick = () => vocabulary[Math.floor(vocabulary.length * random() ** 3)] as string;
+    const { random, pick } = zipf(7);
     const texts = Array.from(
       { length: 120 },
       (_, i) => `${Array.from({ length: 4 + Math.floor(random() * 12) }, pick).join(' ')} n${i}`,
@@ -252,5 +263,43 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
     const counted = new Map<string, number>();
     for (const doc of kept) for (const term of doc.tf.keys()) counted.set(term, (counted.get(term) ?? 0) + 1);
     expect(new Map(stats.map((row) => [row.term, Number(row.df)]))).toEqual(counted);
+  });
+
+  it('asked for the best documents, prunes harder yet returns exactly their best chunks in order', async () => {
+    const owner = await user();
+    const shelf = await collection(owner);
+    const { random, pick } = zipf(11);
+    const sentence = () => Array.from({ length: 4 + Math.floor(random() * 12) }, pick).join(' ');
+    const docs = Array.from({ length: 60 }, (_, i) =>
+      Array.from({ length: 1 + Math.floor(random() * 4) }, (_, c) => `${sentence()} d${i}c${c}`),
+    );
+    const names = new Map<string, number>();
+    for (const [i, chunks] of docs.entries()) {
+      names.set(await add(owner, shelf, chunks[0] as string, true, chunks.slice(1)), i);
+    }
+    const bestDocuments = (hits: { document_id: string; score: number }[], k: number) => {
+      const seen = new Map<number, number>();
+      for (const hit of hits) {
+        const doc = names.get(hit.document_id) as number;
+        if (!seen.has(doc)) seen.set(doc, Number(hit.score.toFixed(6)));
+      }
+      return [...seen].slice(0, k);
+    };
+    let pruned = 0;
+    for (let q = 0; q < 25; q += 1) {
+      const words = Array.from({ length: 2 + (q % 5) }, pick);
+      for (const k of [1, 3, 5]) {
+        const chunks = 4 * k + 20;
+        const everything = await index.search(owner, words, null, 1000);
+        const some = await index.search(owner, words, null, chunks, k);
+        const all = await index.search(owner, words, null, chunks);
+        expect(bestDocuments(some, k), `${words.join(' ')} top ${k}`).toEqual(bestDocuments(everything, k));
+        expect(bestDocuments(all, k)).toEqual(bestDocuments(everything, k));
+        expect(some.length).toBeLessThanOrEqual(all.length);
+        if (some.length < all.length) pruned += 1;
+      }
+    }
+    // Not a vacuous mode: for most queries fewer chunks are returned than the chunk limit alone gives.
+    expect(pruned).toBeGreaterThan(20);
   });
 });
