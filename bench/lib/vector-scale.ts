@@ -152,6 +152,7 @@ export async function vectorScale(argument: (name: string) => string | undefined
     // The app's own SearchService, its semantic side given the bench's query vectors instead of an embedder's.
     const hybridWith = (search: VectorSearchRepository): SearchService => {
       const semantic: SemanticSearch = {
+        active: async () => ({ id: MODEL }),
         async nearest(user, query, collectionIds, limit) {
           const vector = vectorOf.get(query);
           if (!vector || !(await search.hasAny(scope(collectionIds)))) return null;
