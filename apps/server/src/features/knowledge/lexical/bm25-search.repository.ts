@@ -145,14 +145,18 @@ class PassQuery {
 
   /**
    * Lower bounds of what the caller needs, as rows `t` (none when the seed is too small): the k-th best completed
-   * chunk and, when it wants documents, the best completed chunk of the k-th best document.
+   * chunk and, when it wants documents, the best completed chunk of the k-th best document among the best
+   * `limit` completed chunks (only their documents are looked up: a k-th document further down scores no more
+   * than the first row).
    */
   private kth() {
     const chunk = sql`select t from (
       select score as t from completed order by score desc limit 1 offset ${this.limit - 1}) kth_chunk`;
     if (!this.wanted.documents) return chunk;
     return sql`${chunk} union all select t from (
-      select max(k.score) as t from completed k join knowledge_chunks c on c.seq = k.chunk_seq
+      select max(k.score) as t
+      from (select chunk_seq, score from completed order by score desc limit ${this.limit}) k
+      join knowledge_chunks c on c.seq = k.chunk_seq
       group by c.document_id order by t desc limit 1 offset ${this.wanted.documents - 1}) kth_document`;
   }
 
