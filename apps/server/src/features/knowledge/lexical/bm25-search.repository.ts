@@ -54,6 +54,13 @@ export async function bm25Search(
   return await query.search(db, splitFor(ordered, threshold, bm25.k1), threshold);
 }
 
+/**
+ * Thresholds are lowered by this share: the same chunk's score summed in another order (a seed completed by
+ * lookups, a candidate built up term by term) can differ in the last bits, and identical documents, which tie
+ * exactly, must not all fall just under a threshold taken from one of them.
+ */
+const SLACK = 1 - 1e-9;
+
 /** Candidates completed per wanted result to find a threshold (cheap: a few point lookups each). */
 const SEED_PER_RESULT = 2;
 
@@ -89,7 +96,7 @@ class PassQuery {
       score: number | string;
     }>`with ${this.candidates(essential)}, ${this.completed(essential)}
       select max(t) as score from (${this.kth()}) kth`.execute(db);
-    return Number(rows[0]?.score ?? 0);
+    return Number(rows[0]?.score ?? 0) * SLACK;
   }
 
   /**
@@ -109,7 +116,7 @@ class PassQuery {
     const { rows } = await sql<{ seq: number | string; score: number | string }>`
       with ${this.candidates(essential)}, ${this.completed(essential)},
       threshold as materialized (
-        select max(t) as t from (
+        select max(t) * ${sql.lit(SLACK)} as t from (
           select cast(${sql.lit(floor)} as double precision) as t
           union all
           ${this.kth()}) bound)

@@ -270,9 +270,11 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
     const shelf = await collection(owner);
     const { random, pick } = zipf(11);
     const sentence = () => Array.from({ length: 4 + Math.floor(random() * 12) }, pick).join(' ');
-    const docs = Array.from({ length: 60 }, (_, i) =>
+    const unique = Array.from({ length: 40 }, (_, i) =>
       Array.from({ length: 1 + Math.floor(random() * 4) }, (_, c) => `${sentence()} d${i}c${c}`),
     );
+    // A third of them uploaded twice: copies tie exactly, and no threshold may cut all of them off.
+    const docs = [...unique, ...unique.slice(0, 20)];
     const names = new Map<string, number>();
     for (const [i, chunks] of docs.entries()) {
       names.set(await add(owner, shelf, chunks[0] as string, true, chunks.slice(1)), i);
@@ -301,5 +303,24 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
     }
     // Not a vacuous mode: for most queries fewer chunks are returned than the chunk limit alone gives.
     expect(pruned).toBeGreaterThan(20);
+  });
+
+  it('keeps documents that tie exactly (copies) when the threshold is one of their own scores', async () => {
+    const owner = await user();
+    const shelf = await collection(owner);
+    const { random, pick } = zipf(23);
+    const sentence = (words: number) => Array.from({ length: words }, pick).join(' ');
+    for (let i = 0; i < 150; i += 1) await add(owner, shelf, `${sentence(4 + Math.floor(random() * 12))} z${i}`);
+    const copied = Array.from({ length: 12 }, () => sentence(10));
+    for (const text of copied) for (let copy = 0; copy < 12; copy += 1) await add(owner, shelf, text);
+    for (const text of copied) {
+      const words = [...new Set(text.split(' '))];
+      const everything = await index.search(owner, words, null, 1000);
+      for (const k of [5, 10]) {
+        const some = await index.search(owner, words, null, 4 * k + 20, k);
+        const best = (hits: { score: number }[]) => hits.slice(0, k).map((hit) => hit.score.toFixed(6));
+        expect(best(some), `${text} top ${k}`).toEqual(best(everything));
+      }
+    }
   });
 });
