@@ -108,14 +108,7 @@ async function backfill(db: Kysely<unknown>): Promise<void> {
       doc.length += length;
       documents.set(row.document_id, doc);
     }
-    for (let start = 0; start < postings.length; start += POSTINGS_PER_INSERT) {
-      const values = postings
-        .slice(start, start + POSTINGS_PER_INSERT)
-        .map((p) => sql`(${sql.join(p.map((value) => sql`${value}`))})`);
-      await sql`insert into knowledge_postings (scope, term, chunk_seq, tf, len) values ${sql.join(values)}`.execute(
-        db,
-      );
-    }
+    await insertPostings(db, postings);
     after = Number(rows[rows.length - 1]?.seq);
   }
   for (const [documentId, doc] of documents) {
@@ -127,4 +120,14 @@ async function backfill(db: Kysely<unknown>): Promise<void> {
     total_length = coalesce((select sum(total_length) from knowledge_lexical_documents d where d.scope = knowledge_lexical_scopes.id), 0)`.execute(
     db,
   );
+}
+
+/** Rows of (scope, term, chunk_seq, tf, len), in statements of POSTINGS_PER_INSERT (also used by later migrations). */
+export async function insertPostings(db: Kysely<unknown>, postings: (number | string)[][]): Promise<void> {
+  for (let start = 0; start < postings.length; start += POSTINGS_PER_INSERT) {
+    const values = postings
+      .slice(start, start + POSTINGS_PER_INSERT)
+      .map((p) => sql`(${sql.join(p.map((value) => sql`${value}`))})`);
+    await sql`insert into knowledge_postings (scope, term, chunk_seq, tf, len) values ${sql.join(values)}`.execute(db);
+  }
 }

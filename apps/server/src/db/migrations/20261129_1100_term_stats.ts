@@ -13,6 +13,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     scope integer not null references knowledge_lexical_scopes(id) on delete cascade,
     term text not null, df integer not null,
     primary key (scope, term))${sql.raw(sqlite ? ' without rowid' : '')}`.execute(db);
+  await countTermStats(db);
+}
+
+/** Counts every term's document frequency per scope from the postings of the documents that count. */
+export async function countTermStats(db: Kysely<unknown>): Promise<void> {
   await sql`insert into knowledge_term_stats (scope, term, df)
     select p.scope, p.term, count(*) from knowledge_postings p
     join knowledge_chunks c on c.seq = p.chunk_seq

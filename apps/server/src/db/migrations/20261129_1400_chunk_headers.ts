@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import { chunkTermCounts, termCounts } from '../../features/knowledge/lexical/analyzer';
+import { insertPostings } from './20261126_0020_lexical_index';
+import { countTermStats } from './20261129_1100_term_stats';
 
 const BATCH = 500;
-const POSTINGS_PER_INSERT = 500;
 
 interface HeadedChunk {
   seq: number | string;
@@ -38,14 +39,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       for (const [term, tf] of headed.tf) postings.push([scope, term, seq, tf, headed.length]);
       lengthDelta.set(row.document_id, (lengthDelta.get(row.document_id) ?? 0) + headed.length - before.length);
     }
-    for (let start = 0; start < postings.length; start += POSTINGS_PER_INSERT) {
-      const values = postings
-        .slice(start, start + POSTINGS_PER_INSERT)
-        .map((p) => sql`(${sql.join(p.map((value) => sql`${value}`))})`);
-      await sql`insert into knowledge_postings (scope, term, chunk_seq, tf, len) values ${sql.join(values)}`.execute(
-        db,
-      );
-    }
+    await insertPostings(db, postings);
     after = Number(rows[rows.length - 1]?.seq);
   }
   if (lengthDelta.size === 0) return;
@@ -58,9 +52,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`delete from knowledge_term_stats`.execute(db);
-  await sql`insert into knowledge_term_stats (scope, term, df)
-    select p.scope, p.term, count(*) from knowledge_postings p
-    join knowledge_chunks c on c.seq = p.chunk_seq
-    join knowledge_lexical_documents d on d.document_id = c.document_id
-    group by p.scope, p.term`.execute(db);
+  await countTermStats(db);
 }
