@@ -76,15 +76,15 @@ interface Wanted {
 
 /** The SQL of one search's passes: the first `essential` terms of `ordered` read in full, the others looked up. */
 class PassQuery {
-  private readonly limit: number;
-
   constructor(
     private readonly scopes: SearchScopes,
     private readonly ordered: TermWeight[],
     private readonly wanted: Wanted,
     private readonly bm25: Bm25Params,
-  ) {
-    this.limit = wanted.chunks;
+  ) {}
+
+  private get limit(): number {
+    return this.wanted.chunks;
   }
 
   /**
@@ -96,7 +96,7 @@ class PassQuery {
       score: number | string;
     }>`with ${this.candidates(essential)}, ${this.completed(essential)}
       select max(t) as score from (${this.kth()}) kth`.execute(db);
-    return Number(rows[0]?.score ?? 0) * SLACK;
+    return Number(rows[0]?.score ?? 0);
   }
 
   /**
@@ -116,7 +116,7 @@ class PassQuery {
     const { rows } = await sql<{ seq: number | string; score: number | string }>`
       with ${this.candidates(essential)}, ${this.completed(essential)},
       threshold as materialized (
-        select max(t) * ${sql.lit(SLACK)} as t from (
+        select max(t) as t from (
           select cast(${sql.lit(floor)} as double precision) as t
           union all
           ${this.kth()}) bound)
@@ -151,17 +151,17 @@ class PassQuery {
   }
 
   /**
-   * Lower bounds of what the caller needs, as rows `t` (none when the seed is too small): the k-th best completed
-   * chunk and, when it wants documents, the best completed chunk of the k-th best document among the best
-   * `limit` completed chunks (only their documents are looked up: a k-th document further down scores no more
-   * than the first row).
+   * Lower bounds of what the caller needs, as rows `t` (none when the seed is too small), each lowered by SLACK:
+   * the k-th best completed chunk and, when it wants documents, the best completed chunk of the k-th best
+   * document among the best `limit` completed chunks (only their documents are looked up: a k-th document further
+   * down scores no more than the first row).
    */
   private kth() {
     const chunk = sql`select t from (
-      select score as t from completed order by score desc limit 1 offset ${this.limit - 1}) kth_chunk`;
+      select score * ${sql.lit(SLACK)} as t from completed order by score desc limit 1 offset ${this.limit - 1}) kth_chunk`;
     if (!this.wanted.documents) return chunk;
     return sql`${chunk} union all select t from (
-      select max(k.score) as t
+      select max(k.score) * ${sql.lit(SLACK)} as t
       from (select chunk_seq, score from completed order by score desc limit ${this.limit}) k
       join knowledge_chunks c on c.seq = k.chunk_seq
       group by c.document_id order by t desc limit 1 offset ${this.wanted.documents - 1}) kth_document`;
