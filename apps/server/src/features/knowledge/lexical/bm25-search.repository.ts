@@ -162,9 +162,9 @@ class PassQuery {
     if (!this.wanted.documents) return chunk;
     return sql`${chunk} union all select t from (
       select max(k.score) * ${sql.lit(SLACK)} as t
-      from (select chunk_seq, score from completed order by score desc limit ${this.limit}) k
-      join knowledge_chunks c on c.seq = k.chunk_seq
-      group by c.document_id order by t desc limit 1 offset ${this.wanted.documents - 1}) kth_document`;
+      from (select score, (select c.document_id from knowledge_chunks c where c.seq = top.chunk_seq) as document_id
+        from (select chunk_seq, score from completed order by score desc limit ${this.limit}) top) k
+      group by k.document_id order by t desc limit 1 offset ${this.wanted.documents - 1}) kth_document`;
   }
 
   /** The terms' contribution to the chunk `alias` names, by point lookups of its postings. */

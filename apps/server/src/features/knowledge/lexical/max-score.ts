@@ -43,14 +43,26 @@ export function firstSplit(ordered: TermWeight[], limit: number): number {
 }
 
 /**
- * The fewest essential terms that make the search exact with this threshold: the rest's bounds must sum to less
- * than it (strictly, so a chunk outside the candidates can't even tie the k-th).
+ * The essential terms for this threshold: the fewest that make the search exact (the rest's bounds must sum to
+ * less than it, strictly, so a chunk outside the candidates can't even tie the k-th); then more, rarest first,
+ * while reading a term's postings costs less than looking it up for the candidates, which is when nearly all of
+ * them would still need it: a chunk matching one essential term once scores about that term's idf, so while the
+ * threshold minus the bound of the terms from here on is under the smallest essential idf, hardly a candidate is
+ * ruled out, and there are about as many lookups as the essential terms have postings.
  */
 export function splitFor(ordered: TermWeight[], threshold: number, k1: number): number {
-  for (let essential = 1; essential <= ordered.length; essential += 1) {
-    if (restBound(ordered, essential, k1) < threshold) return essential;
-  }
-  return ordered.length;
+  let essential = 1;
+  while (essential < ordered.length && restBound(ordered, essential, k1) >= threshold) essential += 1;
+  while (essential < ordered.length && cheaperToRead(ordered, essential, threshold, k1)) essential += 1;
+  return essential;
+}
+
+function cheaperToRead(ordered: TermWeight[], essential: number, threshold: number, k1: number): boolean {
+  const read = ordered.slice(0, essential);
+  const weakest = Math.min(...read.map((weight) => weight.idf));
+  const lookups = read.reduce((sum, weight) => sum + weight.df, 0);
+  const next = ordered[essential] as TermWeight;
+  return threshold - restBound(ordered, essential, k1) < weakest && next.df < lookups;
 }
 
 /** Postings of the essential terms per wanted result before the first threshold is trusted. */

@@ -28,4 +28,14 @@ describe('max-score planning', () => {
     expect(splitFor(ordered, the, 1.2)).toBe(5); // equal is not enough: a chunk of only "the" could tie
     expect(splitFor(ordered, 0, 1.2)).toBe(5);
   });
+
+  it('reads a term in full when nearly every candidate would otherwise look it up', () => {
+    const spread = weights(100_000, { a: 5_000, b: 6_000, c: 7_000, common: 50_000 });
+    const justOverCommonAndC = restBound(spread, 2, 1.2) + 0.01;
+    // Exact with a and b read, but a candidate holding either once (about its idf) still needs c: 11,000 lookups
+    // against 7,000 postings; after c the step rules out single matches, and "common" has more postings.
+    expect(splitFor(spread, justOverCommonAndC, 1.2)).toBe(3);
+    const wellOver = restBound(spread, 2, 1.2) + (spread[1]?.idf ?? 0) * 1.01; // single matches ruled out
+    expect(splitFor(spread, wellOver, 1.2)).toBe(2);
+  });
 });
