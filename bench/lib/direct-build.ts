@@ -20,7 +20,7 @@ export async function buildThroughIndex(
   texts: { name: string; text: string }[],
 ): Promise<void> {
   const documents = new KnowledgeRepository(app.db.kysely);
-  const index = new ChunkIndexRepository(app.db.kysely);
+  const index = new ChunkIndexRepository(app.db.kysely, app.db.dialect);
   const vectors = new VectorRepository(app.db.kysely, app.db.dialect);
   const model = await app.knowledge.embeddingService.active(true);
   for (let start = 0; start < texts.length; start += DOCUMENTS_PER_TRANSACTION) {

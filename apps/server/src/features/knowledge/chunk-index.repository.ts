@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { executor } from '../../db/unit-of-work';
 import type { Tx } from '../../lib/unit-of-work';
@@ -73,7 +74,10 @@ export class ChunkIndexRepository {
   /** Divides BM25 scores into 0-1 relevance: score / (score + scale); a score of 5 is a fair match of two terms. */
   readonly relevanceScale = 5;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
 
   /** The collection's small integer key in the postings, created on first use. */
   async ensureScope(tx: Tx, collectionId: string): Promise<number> {
@@ -242,7 +246,7 @@ export class ChunkIndexRepository {
       chunks,
       avgdl: length / chunks,
     };
-    return await chunkHits(this.db, await bm25Search(this.db, searched, terms, limit, BM25, documents));
+    return await chunkHits(this.db, await bm25Search(this.db, this.dialect, searched, terms, limit, BM25, documents));
   }
 }
 

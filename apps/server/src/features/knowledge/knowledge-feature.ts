@@ -90,7 +90,7 @@ export function buildKnowledgeFeature({
   metrics,
 }: KnowledgeDependencies): KnowledgeFeature {
   const repository = new KnowledgeRepository(db.kysely);
-  const index = new ChunkIndexRepository(db.kysely);
+  const index = new ChunkIndexRepository(db.kysely, db.dialect);
   const shares = new CollectionShareRepository(db.kysely);
   const publish = (userId: string, document: KnowledgeDocumentEvent['document']) =>
     events.publish(userId, { type: 'knowledge.document', document } satisfies KnowledgeDocumentEvent);

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../../../db/database';
 import type { Database } from '../../../db/schema';
-import { type TermWeight, byRarity, firstSplit, idf, restBound, splitFor } from './max-score';
+import { LOOKUP_COST, type TermWeight, byRarity, firstSplit, idf, restBound, splitFor } from './max-score';
 
 export interface Bm25Params {
   k1: number;
@@ -30,6 +31,7 @@ export interface ScoredChunk {
  */
 export async function bm25Search(
   db: Kysely<Database>,
+  dialect: Dialect,
   scopes: SearchScopes,
   terms: string[],
   limit: number,
@@ -51,7 +53,8 @@ export async function bm25Search(
   const first = firstSplit(ordered, limit);
   if (first === ordered.length) return await query.search(db, first, 0);
   const threshold = await query.threshold(db, first);
-  return await query.search(db, splitFor(ordered, threshold, bm25.k1), threshold);
+  const cost = { chunks: scopes.chunks, lookup: LOOKUP_COST[dialect] };
+  return await query.search(db, splitFor(ordered, threshold, bm25.k1, cost), threshold);
 }
 
 /**

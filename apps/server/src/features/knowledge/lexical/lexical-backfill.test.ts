@@ -99,7 +99,7 @@ describe(`lexical index migration (${testDb})`, () => {
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     const migrated = db;
-    const index = new ChunkIndexRepository(migrated.kysely);
+    const index = new ChunkIndexRepository(migrated.kysely, migrated.dialect);
     const found = async (terms: string[]) =>
       (await index.search(userId, terms, null, 10)).map((hit) => hit.file_name).sort();
     expect(await found(['tomato', 'watered'])).toEqual(['guide.md', 'ready.txt']);

@@ -31,7 +31,7 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
     db = createDb(database);
     await db.migrate();
     uow = new KyselyUnitOfWork(db.kysely);
-    index = new ChunkIndexRepository(db.kysely);
+    index = new ChunkIndexRepository(db.kysely, db.dialect);
     documents = new KnowledgeRepository(db.kysely);
   });
   afterAll(async () => {

@@ -43,26 +43,51 @@ export function firstSplit(ordered: TermWeight[], limit: number): number {
 }
 
 /**
+ * What looking a term up for one chunk costs, in postings read in a term's range (the primary key, scope, term,
+ * chunk): measured at 100,000 chunks, about 0.9 against 0.75 µs on SQLite and 4.5 against 1 µs on PostgreSQL.
+ */
+export const LOOKUP_COST = { sqlite: 1.2, postgres: 4.5 } as const;
+
+export interface SplitCost {
+  /** The searched scopes' chunks. */
+  chunks: number;
+  /** LOOKUP_COST of the database. */
+  lookup: number;
+}
+
+/**
  * The essential terms for this threshold: the fewest that make the search exact (the rest's bounds must sum to
  * less than it, strictly, so a chunk outside the candidates can't even tie the k-th); then more, rarest first,
- * while reading a term's postings costs less than looking it up for the candidates, which is when nearly all of
- * them would still need it: a chunk matching one essential term once scores about that term's idf, so while the
- * threshold minus the bound of the terms from here on is under the smallest essential idf, hardly a candidate is
- * ruled out, and there are about as many lookups as the essential terms have postings.
+ * while reading the next term's postings costs less than looking it up for the candidates that would still need
+ * it (exact either way: only the cost changes).
  */
-export function splitFor(ordered: TermWeight[], threshold: number, k1: number): number {
+export function splitFor(ordered: TermWeight[], threshold: number, k1: number, cost: SplitCost): number {
   let essential = 1;
   while (essential < ordered.length && restBound(ordered, essential, k1) >= threshold) essential += 1;
-  while (essential < ordered.length && cheaperToRead(ordered, essential, threshold, k1)) essential += 1;
+  while (essential < ordered.length) {
+    const floor = threshold - restBound(ordered, essential, k1);
+    const lookups = survivors(ordered.slice(0, essential), floor, cost.chunks);
+    if ((ordered[essential] as TermWeight).df >= cost.lookup * lookups) break;
+    essential += 1;
+  }
   return essential;
 }
 
-function cheaperToRead(ordered: TermWeight[], essential: number, threshold: number, k1: number): boolean {
-  const read = ordered.slice(0, essential);
-  const weakest = Math.min(...read.map((weight) => weight.idf));
-  const lookups = read.reduce((sum, weight) => sum + weight.df, 0);
-  const next = ordered[essential] as TermWeight;
-  return threshold - restBound(ordered, essential, k1) < weakest && next.df < lookups;
+/**
+ * About how many chunks score at least `floor` over the `read` terms: a chunk holding a term once, at the average
+ * length, scores its idf; those of a term whose idf reaches the floor, and those of pairs of terms that reach it
+ * together (as if terms were independent: df × df / chunks).
+ */
+export function survivors(read: TermWeight[], floor: number, chunks: number): number {
+  let count = 0;
+  read.forEach((a, i) => {
+    if (a.idf >= floor) {
+      count += a.df;
+      return;
+    }
+    for (const b of read.slice(i + 1)) if (b.idf < floor && a.idf + b.idf >= floor) count += (a.df * b.df) / chunks;
+  });
+  return count;
 }
 
 /** Postings of the essential terms per wanted result before the first threshold is trusted. */
