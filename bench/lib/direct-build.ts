@@ -5,7 +5,10 @@ import { chunkSections } from '../../apps/server/src/features/knowledge/chunker'
 import { VectorRepository } from '../../apps/server/src/features/knowledge/embeddings/vector.repository';
 import { KnowledgeRepository } from '../../apps/server/src/features/knowledge/knowledge.repository';
 
-/** Documents per unit of work: large enough that building a million chunks is bound by indexing, not commits. */
+/**
+ * Documents per unit of work, published together (one update of each shared statistics row per batch): large
+ * enough that building a million chunks is bound by indexing, not commits.
+ */
 const DOCUMENTS_PER_TRANSACTION = 200;
 
 /**
@@ -40,6 +43,7 @@ export async function buildThroughIndex(
     );
     await app.uow.run(async (tx) => {
       const scope = await index.ensureScope(tx, collectionId);
+      const published = [];
       for (const { id, name, text, chunks, embedded } of prepared) {
         const now = new Date().toISOString();
         await documents.insertDocument(
@@ -72,8 +76,9 @@ export async function buildThroughIndex(
           chunks,
         });
         if (model && embedded) await vectors.writeForDocument(tx, id, model.id, embedded);
-        await index.publishDocument(tx, id, scope, totals);
+        published.push({ documentId: id, totals });
       }
+      await index.publishDocuments(tx, scope, published);
     });
   }
 }

@@ -95,7 +95,7 @@ export class ChunkIndexRepository {
     return Number(row.id);
   }
 
-  /** Writes chunks and their postings; they stay invisible to search until `publishDocument` commits. */
+  /** Writes chunks and their postings; they stay invisible to search until `publishDocuments` commits. */
   async insertChunks(tx: Tx, batch: ChunkBatch): Promise<DocumentTotals> {
     const trx = executor(tx);
     const rows = batch.chunks.map((chunk, index) => ({
@@ -134,22 +134,39 @@ export class ChunkIndexRepository {
     return { chunks: rows.length, length, terms };
   }
 
-  /** The switch that makes a document count: part of the unit of work that marks it ready. */
-  async publishDocument(tx: Tx, documentId: string, scope: number, totals: DocumentTotals): Promise<void> {
+  /**
+   * The switch that makes documents count: part of the unit of work that marks them ready. Several documents of
+   * one scope publish together with one statement per table (their term frequencies summed first), so a bulk
+   * load updates each shared statistics row once per batch rather than once per document.
+   */
+  async publishDocuments(
+    tx: Tx,
+    scope: number,
+    published: { documentId: string; totals: DocumentTotals }[],
+  ): Promise<void> {
+    if (published.length === 0) return;
     const trx = executor(tx);
     await trx
       .insertInto('knowledge_lexical_documents')
-      .values({ document_id: documentId, scope, chunk_count: totals.chunks, total_length: totals.length })
+      .values(
+        published.map(({ documentId, totals }) => ({
+          document_id: documentId,
+          scope,
+          chunk_count: totals.chunks,
+          total_length: totals.length,
+        })),
+      )
       .execute();
+    const sum = published.reduce((into, { totals }) => addTotals(into, totals), emptyTotals());
     await trx
       .updateTable('knowledge_lexical_scopes')
       .set((eb) => ({
-        chunk_count: eb('chunk_count', '+', totals.chunks),
-        total_length: eb('total_length', '+', totals.length),
+        chunk_count: eb('chunk_count', '+', sum.chunks),
+        total_length: eb('total_length', '+', sum.length),
       }))
       .where('id', '=', scope)
       .execute();
-    await countTerms(tx, scope, totals.terms);
+    await countTerms(tx, scope, sum.terms);
   }
 
   /**

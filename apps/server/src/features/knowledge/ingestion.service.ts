@@ -97,7 +97,7 @@ export class IngestionService {
       .run(async (tx) => {
         await this.embedding?.write(tx, documentId, prepared ?? null);
         if (!(await this.documents.updateDocument(documentId, ready, tx))) throw new DocumentGone();
-        await this.chunks.publishDocument(tx, documentId, written.scope, written.totals);
+        await this.chunks.publishDocuments(tx, written.scope, [{ documentId, totals: written.totals }]);
         // The index and the job's end commit together, unless vectors still need settling after the commit.
         if (control && !prepared) await control.finishWith(tx);
         return true;

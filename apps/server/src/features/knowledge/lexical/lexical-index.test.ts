@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, testDb } from '../../../../test/test-server';
 import { createDb, type Db } from '../../../db/database';
 import { KyselyUnitOfWork } from '../../../db/unit-of-work';
-import { BM25, ChunkIndexRepository } from '../chunk-index.repository';
+import { BM25, ChunkIndexRepository, type DocumentTotals } from '../chunk-index.repository';
 import { KnowledgeRepository } from '../knowledge.repository';
 import { termCounts } from './analyzer';
 
@@ -76,6 +76,9 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
     return { random, pick };
   }
 
+  /** What each document written by `add` would add to its scope's statistics. */
+  const unpublished = new Map<string, DocumentTotals>();
+
   async function add(
     userId: string,
     collectionId: string,
@@ -107,10 +110,11 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
     const totals = await uow.run((tx) =>
       index.insertChunks(tx, { documentId: id, collectionId, userId, scope, firstOrdinal: 0, chunks }),
     );
+    unpublished.set(id, totals);
     if (ready) {
       await uow.run(async (tx) => {
         await documents.updateDocument(id, { status: 'ready', progress: 1 }, tx);
-        await index.publishDocument(tx, id, scope, totals);
+        await index.publishDocuments(tx, scope, [{ documentId: id, totals }]);
       });
     }
     return id;
@@ -142,6 +146,42 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
       ['banana cherry cherries date', 1.453991],
       ['apple cherry', 0.544215],
     ]);
+  });
+
+  it('publishes several documents at once with the same statistics and scores as one at a time', async () => {
+    const owner = await user();
+    const [oneByOne, together] = [await collection(owner), await collection(owner)];
+    const texts = ['apple banana apple', 'banana cherry', 'cherry cherry date apple'];
+    for (const text of texts) await add(owner, oneByOne, text);
+    const scope = await uow.run((tx) => index.ensureScope(tx, together));
+    const totals: { documentId: string; totals: DocumentTotals }[] = [];
+    for (const text of texts) {
+      const documentId = await add(owner, together, text, false);
+      totals.push({ documentId, totals: unpublished.get(documentId) as DocumentTotals });
+    }
+    await uow.run(async (tx) => {
+      for (const { documentId } of totals) await documents.updateDocument(documentId, { status: 'ready' }, tx);
+      await index.publishDocuments(tx, scope, totals);
+    });
+    const stats = async (collectionId: string) => {
+      const found = await db.kysely
+        .selectFrom('knowledge_lexical_scopes as s')
+        .leftJoin('knowledge_term_stats as t', 't.scope', 's.id')
+        .select(['s.chunk_count', 's.total_length', 't.term', 't.df'])
+        .where('s.collection_id', '=', collectionId)
+        .orderBy('t.term')
+        .execute();
+      return found.map((row) => [Number(row.chunk_count), Number(row.total_length), row.term, Number(row.df)]);
+    };
+    expect(await stats(together)).toEqual(await stats(oneByOne));
+    expect((await stats(together)).length).toBe(4);
+    for (const query of ['apple', 'cherry date', 'banana apple']) {
+      const first = await scores(owner, query, [oneByOne]);
+      expect(first.length).toBeGreaterThan(0);
+      expect((await scores(owner, query, [together])).map(([, score]) => score)).toEqual(
+        first.map(([, score]) => score),
+      );
+    }
   });
 
   it("counts statistics over the searched collections only: other users' documents never change a score", async () => {
