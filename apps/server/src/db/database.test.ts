@@ -25,4 +25,16 @@ describe.skipIf(testDb !== 'postgres')('PostgreSQL connections', () => {
     expect(new Set(settings.map((row) => row?.pid)).size).toBe(4);
     expect(settings.map((row) => row?.jit)).toEqual(['off', 'off', 'off', 'off']);
   });
+
+  it('compare index terms byte by byte (collation "C"), not through the locale', async () => {
+    await db.migrate();
+    const { rows } = await sql<{ table_name: string; collation_name: string | null }>`
+      select table_name, collation_name from information_schema.columns
+      where column_name = 'term' and table_name in ('knowledge_postings', 'knowledge_term_stats')
+      order by table_name`.execute(db.kysely);
+    expect(rows).toEqual([
+      { table_name: 'knowledge_postings', collation_name: 'C' },
+      { table_name: 'knowledge_term_stats', collation_name: 'C' },
+    ]);
+  });
 });

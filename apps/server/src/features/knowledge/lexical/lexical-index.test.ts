@@ -148,6 +148,21 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
     ]);
   });
 
+  it('finds terms outside ASCII, whose keys compare byte by byte', async () => {
+    const owner = await user();
+    const texts = ['café in Zürich', 'Zürich zebra', '東京 café naïve', 'zebra Ωmega'];
+    const inside = await collection(owner);
+    for (const text of texts) await add(owner, inside, text);
+    for (const [query, found] of [
+      ['zürich', ['café in Zürich', 'Zürich zebra']],
+      ['東京', ['東京 café naïve']],
+      ['ωmega naïve', ['東京 café naïve', 'zebra Ωmega']],
+    ] as const) {
+      const hits = (await scores(owner, query, [inside])).map(([name]) => name);
+      expect([...hits].sort()).toEqual([...found].sort());
+    }
+  });
+
   it('publishes several documents at once with the same statistics and scores as one at a time', async () => {
     const owner = await user();
     const [oneByOne, together] = [await collection(owner), await collection(owner)];
