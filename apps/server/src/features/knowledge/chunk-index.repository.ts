@@ -61,6 +61,8 @@ export const BM25 = { k1: 1.2, b: 0.75 } as const;
 
 /** Chunk rows per INSERT (8 columns). */
 const CHUNKS_PER_INSERT = 400;
+/** Published documents per INSERT (4 parameters each). */
+const DOCUMENTS_PER_INSERT = 1000;
 /** Posting rows per INSERT (5 parameters each: under SQLite's 32,766 and PostgreSQL's 65,535). */
 const POSTINGS_PER_INSERT = 4000;
 
@@ -146,17 +148,15 @@ export class ChunkIndexRepository {
   ): Promise<void> {
     if (published.length === 0) return;
     const trx = executor(tx);
-    await trx
-      .insertInto('knowledge_lexical_documents')
-      .values(
-        published.map(({ documentId, totals }) => ({
-          document_id: documentId,
-          scope,
-          chunk_count: totals.chunks,
-          total_length: totals.length,
-        })),
-      )
-      .execute();
+    for (let start = 0; start < published.length; start += DOCUMENTS_PER_INSERT) {
+      const values = published.slice(start, start + DOCUMENTS_PER_INSERT).map(({ documentId, totals }) => ({
+        document_id: documentId,
+        scope,
+        chunk_count: totals.chunks,
+        total_length: totals.length,
+      }));
+      await trx.insertInto('knowledge_lexical_documents').values(values).execute();
+    }
     const sum = published.reduce((into, { totals }) => addTotals(into, totals), emptyTotals());
     await trx
       .updateTable('knowledge_lexical_scopes')
