@@ -138,8 +138,8 @@ export class ChunkIndexRepository {
 
   /**
    * The switch that makes documents count: part of the unit of work that marks them ready. Several documents of
-   * one scope publish together with one statement per table (their term frequencies summed first), so a bulk
-   * load updates each shared statistics row once per batch rather than once per document.
+   * one scope publish together (their rows 1,000 per insert, their term frequencies summed first), so a bulk load
+   * updates each shared statistics row once per batch rather than once per document.
    */
   async publishDocuments(
     tx: Tx,
