@@ -76,8 +76,8 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
     return { random, pick };
   }
 
-  /** What each document written by `add` would add to its scope's statistics. */
-  const unpublished = new Map<string, DocumentTotals>();
+  /** What each document written by `add` adds to its scope's statistics once published (published or not). */
+  const writtenTotals = new Map<string, DocumentTotals>();
 
   async function add(
     userId: string,
@@ -110,7 +110,7 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
     const totals = await uow.run((tx) =>
       index.insertChunks(tx, { documentId: id, collectionId, userId, scope, firstOrdinal: 0, chunks }),
     );
-    unpublished.set(id, totals);
+    writtenTotals.set(id, totals);
     if (ready) {
       await uow.run(async (tx) => {
         await documents.updateDocument(id, { status: 'ready', progress: 1 }, tx);
@@ -172,7 +172,7 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
     const totals: { documentId: string; totals: DocumentTotals }[] = [];
     for (const text of texts) {
       const documentId = await add(owner, together, text, false);
-      totals.push({ documentId, totals: unpublished.get(documentId) as DocumentTotals });
+      totals.push({ documentId, totals: writtenTotals.get(documentId) as DocumentTotals });
     }
     await uow.run(async (tx) => {
       for (const { documentId } of totals) await documents.updateDocument(documentId, { status: 'ready' }, tx);
