@@ -130,7 +130,11 @@ class PassQuery {
     return rows.map((row) => ({ seq: Number(row.seq), score: Number(row.score) }));
   }
 
-  /** `hidden`, `candidates` (partial scores over the essential terms) and `seed` (the best of them). */
+  /**
+   * `hidden`, `candidates` (partial scores over the essential terms) and `seed` (the best of them). One branch per
+   * term, so each posting's weight has its term's constants folded in, with no choice by term per posting (measured
+   * at 100,000 chunks, 10 documents: PostgreSQL p95 57 → 46 ms, SQLite 37 → 33 ms).
+   */
   private candidates(essential: number) {
     const core = this.ordered.slice(0, essential);
     return sql`hidden as (
@@ -138,11 +142,15 @@ class PassQuery {
         where d.collection_id in (${sql.join(this.scopes.collectionIds)})
           and d.status in ('queued', 'processing', 'failed')),
       candidates as materialized (
-        select p.scope, p.chunk_seq, sum(${this.weight('p', core)}) as partial
-        from knowledge_postings p
-        where p.scope in (${sql.join(this.scopes.ids)}) and p.term in (${sql.join(core.map((w) => w.term))})
-          and p.chunk_seq not in (select seq from hidden)
-        group by p.scope, p.chunk_seq),
+        select u.scope, u.chunk_seq, sum(u.w) as partial from (${sql.join(
+          core.map(
+            (w) => sql`select p.scope, p.chunk_seq, ${this.weight('p', [w])} as w from knowledge_postings p
+              where p.scope in (${sql.join(this.scopes.ids)}) and p.term = ${w.term}`,
+          ),
+          sql` union all `,
+        )}) u
+        where u.chunk_seq not in (select seq from hidden)
+        group by u.scope, u.chunk_seq),
       seed as (select scope, chunk_seq, partial from candidates order by partial desc limit ${this.limit * SEED_PER_RESULT})`;
   }
 
@@ -177,15 +185,24 @@ class PassQuery {
         and q.term in (${sql.join(of.map((w) => w.term))})), 0)`;
   }
 
+  /**
+   * BM25 of the postings `alias` names, as tf × C / (tf + A + B × len) with the constants folded here: C = idf ×
+   * (k1 + 1) of the posting's term (no lookup by term when there is only one), A = k1 × (1 - b), B = k1 × b / avgdl.
+   */
   private weight(alias: string, of: TermWeight[]) {
     const { k1, b } = this.bm25;
-    const idfOf = sql.join(
-      of.map((w) => sql`when ${w.term} then ${sql.lit(w.idf)}`),
-      sql` `,
-    );
-    const tf = sql`cast(${sql.ref(`${alias}.tf`)} as double precision)`;
-    const len = sql`cast(${sql.ref(`${alias}.len`)} as double precision)`;
-    return sql`(case ${sql.ref(`${alias}.term`)} ${idfOf} end) * ${tf} * ${sql.lit(k1 + 1)}
-      / (${tf} + ${sql.lit(k1)} * (${sql.lit(1 - b)} + ${sql.lit(b)} * ${len} / ${sql.lit(this.scopes.avgdl)}))`;
+    const boost = (w: TermWeight) => real(w.idf * (k1 + 1));
+    const factor =
+      of.length === 1
+        ? boost(of[0] as TermWeight)
+        : sql`(case ${sql.ref(`${alias}.term`)} ${sql.join(
+            of.map((w) => sql`when ${w.term} then ${boost(w)}`),
+            sql` `,
+          )} end)`;
+    const tf = sql.ref(`${alias}.tf`);
+    return sql`${factor} * ${tf} / (${tf} + ${real(k1 * (1 - b))} + ${real((k1 * b) / this.scopes.avgdl)} * ${sql.ref(`${alias}.len`)})`;
   }
 }
+
+/** A double-precision constant on both databases (a bare decimal is `numeric` on PostgreSQL, slow to compute with). */
+const real = (value: number) => sql`cast(${sql.lit(value)} as double precision)`;
