@@ -163,6 +163,18 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
     }
   });
 
+  it('searches with as many terms as a query keeps (64), each read in its own branch', async () => {
+    const owner = await user();
+    const shelf = await collection(owner);
+    const words = Array.from({ length: 64 }, (_, i) => `term${i}x`);
+    await add(owner, shelf, words.join(' '));
+    for (const [i, word] of words.entries()) await add(owner, shelf, `${word} filler${i}`);
+    const hits = await index.search(owner, words, [shelf], 10);
+    expect(hits).toHaveLength(10);
+    expect(hits[0]?.file_name).toBe(`${words.join(' ')}.txt`);
+    expect(new Set(hits.map((hit) => hit.document_id)).size).toBe(10);
+  });
+
   it('publishes several documents at once with the same statistics and scores as one at a time', async () => {
     const owner = await user();
     const [oneByOne, together] = [await collection(owner), await collection(owner)];
