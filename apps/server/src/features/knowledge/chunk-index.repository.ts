@@ -7,7 +7,8 @@ import type { Tx } from '../../lib/unit-of-work';
 import type { Chunk } from './chunker';
 import { accessibleCollectionIds } from './collection-access.repository';
 import { analyze, chunkTermCounts } from './lexical/analyzer';
-import { bm25Search } from './lexical/bm25-search.repository';
+import { type SearchScopes, bm25Search, documentFrequencies } from './lexical/bm25-search.repository';
+import { idf } from './lexical/max-score';
 import { countTerms, uncountTerms } from './lexical/term-stats.repository';
 
 export interface ChunkHit {
@@ -244,9 +245,16 @@ export class ChunkIndexRepository {
     /** When the caller keeps only the best this many documents: chunks that can't change them may be left out. */
     documents: number | null = null,
   ): Promise<ChunkHit[]> {
-    if (words.length === 0 || collectionIds?.length === 0) return [];
-    const terms = [...new Set(words.flatMap(analyze))];
+    const terms = analyzeWords(words);
     if (terms.length === 0) return [];
+    const scopes = await this.scopesFor(userId, collectionIds);
+    if (!scopes) return [];
+    return await this.searchIn(scopes, new Map(terms.map((term) => [term, 1])), limit, documents);
+  }
+
+  /** What a search of these collections reads (see `search`); null when they hold no indexed chunk. */
+  async scopesFor(userId: string, collectionIds: string[] | null): Promise<SearchScopes | null> {
+    if (collectionIds?.length === 0) return null;
     let owned = accessibleCollectionIds(this.db, userId);
     if (collectionIds) owned = owned.where('owned.id', 'in', collectionIds);
     const scopes = await this.db
@@ -255,17 +263,36 @@ export class ChunkIndexRepository {
       .where('collection_id', 'in', owned)
       .execute();
     const chunks = scopes.reduce((sum, row) => sum + Number(row.chunk_count), 0);
-    if (chunks === 0) return [];
+    if (chunks === 0) return null;
     const length = scopes.reduce((sum, row) => sum + Number(row.total_length), 0);
-    const searched = {
+    return {
       ids: scopes.map((row) => Number(row.id)),
       collectionIds: scopes.map((row) => row.collection_id),
       chunks,
       avgdl: length / chunks,
     };
-    return await chunkHits(this.db, await bm25Search(this.db, this.dialect, searched, terms, limit, BM25, documents));
+  }
+
+  /** The best chunks of `scopes` for analysed terms with their weights in the query, best first. */
+  async searchIn(
+    scopes: SearchScopes,
+    query: Map<string, number>,
+    limit: number,
+    documents: number | null = null,
+  ): Promise<ChunkHit[]> {
+    if (query.size === 0) return [];
+    return await chunkHits(this.db, await bm25Search(this.db, this.dialect, scopes, query, limit, BM25, documents));
+  }
+
+  /** The idf of each of `terms` in `scopes` (terms they don't hold are left out). */
+  async idfs(scopes: SearchScopes, terms: string[]): Promise<Map<string, number>> {
+    const frequencies = await documentFrequencies(this.db, scopes, terms);
+    return new Map([...frequencies].map(([term, df]) => [term, idf(scopes.chunks, df)]));
   }
 }
+
+/** The distinct index terms of query words, in order. */
+export const analyzeWords = (words: string[]): string[] => [...new Set(words.flatMap(analyze))];
 
 /**
  * The chunks behind scored sequence numbers, with their document and collection, in the order given (lexical and

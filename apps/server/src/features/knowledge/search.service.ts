@@ -1,14 +1,17 @@
 import type { KnowledgeSearchResult, UsedDocument } from '@hearth/contract';
 import type { KnowledgeContext } from '../chat';
-import type { ChunkHit, ChunkIndexRepository } from './chunk-index.repository';
+import { type ChunkHit, type ChunkIndexRepository, analyzeWords } from './chunk-index.repository';
 import type { CollectionShareRepository } from './collection-access.repository';
 import { RRF_K, reciprocalRankFusion } from './embeddings/vector-math';
 import type { KnowledgeRepository } from './knowledge.repository';
+import { FEEDBACK, expandedQuery, relevanceModel } from './lexical/feedback';
 import { makeSnippet, queryTerms, termMatcher } from './query-terms';
 
 const SNIPPETS_PER_DOCUMENT = 3;
 /** Chunks fetched per wanted document, so several chunks of one document do not crowd out others. */
 const CHUNKS_PER_RESULT = 4;
+/** Chunks fetched for `limit` documents. */
+const chunksFor = (limit: number) => Math.min(1000, limit * CHUNKS_PER_RESULT + 20);
 
 /** Collections of one other owner that are shared with the searching user. */
 export interface SharedScope {
@@ -76,23 +79,63 @@ export class SearchService implements KnowledgeContext {
       collectionIds && collectionIds.length > 0
         ? await this.collections.accessibleIds(userId, [...new Set(collectionIds)])
         : null;
-    const wanted = Math.min(1000, limit * CHUNKS_PER_RESULT + 20);
     // Lexical only, the result is the best `limit` documents, so the lexical search may leave out chunks that
     // can't change them (a higher max-score threshold); fused with vectors every lexical rank counts.
     const lexicalOnly = !(await this.semantic?.active());
+    if (lexicalOnly && limit > FEEDBACK.head) return await this.withFeedback(userId, terms, scope, limit);
     const [hits, near] = await Promise.all([
-      this.index.search(userId, terms, scope, wanted, lexicalOnly ? limit : null),
-      this.nearest(userId, query, scope, wanted),
+      this.index.search(userId, terms, scope, chunksFor(limit), lexicalOnly ? limit : null),
+      this.nearest(userId, query, scope, chunksFor(limit)),
     ]);
-    const scale = this.index.relevanceScale;
-    if (!near?.length) {
-      return this.group(hits, terms, limit, (hit) => Math.max(0, hit.score) / (Math.max(0, hit.score) + scale));
-    }
+    if (!near?.length) return this.group(hits, terms, limit, this.lexicalRelevance);
     const fused = reciprocalRankFusion([hits, near], (hit) => hit.chunk_id).map(({ item, score }) => ({
       ...item,
       score,
     }));
     return this.group(fused, terms, limit, (hit) => Math.min(1, hit.score / RRF_BEST));
+  }
+
+  /** A BM25 score as 0-1: score / (score + the index's typical score). */
+  private readonly lexicalRelevance = (hit: ChunkHit): number => {
+    const score = Math.max(0, hit.score);
+    return score / (score + this.index.relevanceScale);
+  };
+
+  /**
+   * Lexical only and more than a page wanted: the first page is the query's own best documents, and the rest
+   * come from the query expanded with feedback terms of that page's best chunks (lexical/feedback.ts), past the
+   * documents already on it. A later document never shows more relevance than the first page's least relevant.
+   * Without an embedding model this is what finds documents that use other words (SciFact Recall@100 0.921 →
+   * 0.933, DBPedia-Entity subset 0.848 → 0.872; the first page, so nDCG@10 and MRR@10, unchanged).
+   */
+  private async withFeedback(
+    userId: string,
+    words: string[],
+    collectionIds: string[] | null,
+    limit: number,
+  ): Promise<KnowledgeSearchResult[]> {
+    const terms = analyzeWords(words);
+    const scopes = terms.length ? await this.index.scopesFor(userId, collectionIds) : null;
+    if (!scopes) return [];
+    const own = new Map(terms.map((term) => [term, 1]));
+    const headHits = await this.index.searchIn(scopes, own, chunksFor(FEEDBACK.head), FEEDBACK.head);
+    const head = this.group(headHits, words, FEEDBACK.head, this.lexicalRelevance);
+    if (head.length === 0) return head;
+    // Each document's best chunk is its first hit.
+    const best = head.flatMap((result) => headHits.find((hit) => hit.chunk_id === result.chunk_id) ?? []);
+    const model = relevanceModel(best);
+    const idfs = await this.index.idfs(scopes, [...model.keys()]);
+    const expanded = expandedQuery(terms, model, (term) => idfs.get(term) ?? 0);
+    const shown = new Set(head.map((result) => result.document_id));
+    const tailHits = await this.index.searchIn(scopes, expanded, chunksFor(limit), limit);
+    const floor = Math.min(...head.map((result) => result.relevance_score));
+    const tail = this.group(
+      tailHits.filter((hit) => !shown.has(hit.document_id)),
+      words,
+      limit - head.length,
+      (hit) => Math.min(floor, this.lexicalRelevance(hit)),
+    );
+    return [...head, ...tail];
   }
 
   /**

@@ -22,39 +22,52 @@ export interface ScoredChunk {
 }
 
 /**
- * The best `limit` chunks of the scopes for the analysed `terms`, by BM25 with statistics summed over the scopes
- * only, best first (ties by chunk order). Exact, but pruned (max-score; lexical/max-score.ts): the weights come
- * from knowledge_term_stats; a first, cheap query scores the chunks of the rarest terms completely and takes the
- * k-th best as a threshold; then only the terms whose bounds that threshold does not cover ("essential") have
- * their postings read in full, and the common ones are looked up, chunk by chunk, for the candidates that can
- * still reach the top.
+ * The best `limit` chunks of the scopes for the analysed query terms, by BM25 with statistics summed over the
+ * scopes only, best first (ties by chunk order). `query` maps each term to its weight in the query (1 for a
+ * user's own words; feedback terms weigh less: lexical/feedback.ts); a term's contribution is its weight × idf ×
+ * the usual tf part. Exact, but pruned (max-score; lexical/max-score.ts): the weights come from
+ * knowledge_term_stats; a first, cheap query scores the chunks of the rarest terms completely and takes the k-th
+ * best as a threshold; then only the terms whose bounds that threshold does not cover ("essential") have their
+ * postings read in full, and the common ones are looked up, chunk by chunk, for the candidates that can still
+ * reach the top.
  */
 export async function bm25Search(
   db: Kysely<Database>,
   dialect: Dialect,
   scopes: SearchScopes,
-  terms: string[],
+  query: Map<string, number>,
   limit: number,
   bm25: Bm25Params,
   documents: number | null = null,
 ): Promise<ScoredChunk[]> {
-  const stats = await db
+  const frequencies = await documentFrequencies(db, scopes, [...query.keys()]);
+  const ordered = byRarity(
+    [...frequencies].map(([term, df]) => ({ term, df, idf: (query.get(term) ?? 1) * idf(scopes.chunks, df) })),
+  );
+  if (ordered.length === 0) return [];
+  const pass = new PassQuery(scopes, ordered, { chunks: limit, documents }, bm25);
+  const first = firstSplit(ordered, limit);
+  if (first === ordered.length) return await pass.search(db, first, 0);
+  const threshold = await pass.threshold(db, first);
+  const cost = { chunks: scopes.chunks, lookup: LOOKUP_COST[dialect] };
+  return await pass.search(db, splitFor(ordered, threshold, bm25.k1, cost), threshold);
+}
+
+/** How many of the scopes' chunks hold each of `terms` (terms none holds are left out). */
+export async function documentFrequencies(
+  db: Kysely<Database>,
+  scopes: SearchScopes,
+  terms: string[],
+): Promise<Map<string, number>> {
+  if (terms.length === 0) return new Map();
+  const rows = await db
     .selectFrom('knowledge_term_stats')
     .select((eb) => ['term', eb.fn.sum<number | string>('df').as('df')])
     .where('scope', 'in', scopes.ids)
     .where('term', 'in', terms)
     .groupBy('term')
     .execute();
-  const ordered = byRarity(
-    stats.map((row) => ({ term: row.term, df: Number(row.df), idf: idf(scopes.chunks, Number(row.df)) })),
-  );
-  if (ordered.length === 0) return [];
-  const query = new PassQuery(scopes, ordered, { chunks: limit, documents }, bm25);
-  const first = firstSplit(ordered, limit);
-  if (first === ordered.length) return await query.search(db, first, 0);
-  const threshold = await query.threshold(db, first);
-  const cost = { chunks: scopes.chunks, lookup: LOOKUP_COST[dialect] };
-  return await query.search(db, splitFor(ordered, threshold, bm25.k1, cost), threshold);
+  return new Map(rows.map((row) => [row.term, Number(row.df)]));
 }
 
 /**

@@ -266,7 +266,7 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
     expect([Number(stats.chunk_count), Number(stats.total_length)]).toEqual([3, 9]);
   });
 
-  it('prunes common terms (max-score) yet returns exactly the exhaustive BM25 top k, also after deletions', async () => {
+  it('prunes common terms (max-score) yet returns exactly the exhaustive BM25 top k, after deletions and with weighted terms', async () => {
     const owner = await user();
     const shelf = await collection(owner);
     const { random, pick } = zipf(7);
@@ -286,7 +286,7 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
 
     const kept = texts.filter((_, i) => !removed.has(i)).map((text) => ({ text, ...termCounts(text) }));
     const avgdl = kept.reduce((sum, doc) => sum + doc.length, 0) / kept.length;
-    const exhaustive = (query: string, k: number) => {
+    const exhaustive = (query: string, k: number, weight: (term: string) => number = () => 1) => {
       const terms = [...new Set(query.split(' ').flatMap((word) => [...termCounts(word).tf.keys()]))];
       const idf = new Map(
         terms.map((term) => {
@@ -300,7 +300,7 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
           score: terms.reduce((sum, term) => {
             const tf = doc.tf.get(term) ?? 0;
             const norm = 1 - BM25.b + (BM25.b * doc.length) / avgdl;
-            return sum + ((idf.get(term) ?? 0) * tf * (BM25.k1 + 1)) / (tf + BM25.k1 * norm);
+            return sum + (weight(term) * (idf.get(term) ?? 0) * tf * (BM25.k1 + 1)) / (tf + BM25.k1 * norm);
           }, 0),
         }))
         .filter((doc) => doc.score > 0)
@@ -318,6 +318,19 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
           Number(hit.score.toFixed(6)),
         ]);
         expect(byScore(found), `${query} top ${k}`).toEqual(byScore(exhaustive(query, k)));
+      }
+    }
+    // Terms weighted in the query (feedback terms weigh less than the user's own): each contribution scaled.
+    const scopes = await index.scopesFor(owner, null);
+    if (!scopes) throw new Error('the collection holds chunks');
+    for (let q = 0; q < 15; q += 1) {
+      const query = Array.from({ length: 2 + (q % 6) }, pick).join(' ');
+      const terms = [...new Set(query.split(' ').flatMap((word) => [...termCounts(word).tf.keys()]))];
+      const weight = (term: string) => 0.1 + ((terms.indexOf(term) * 7 + q) % 10) / 5;
+      for (const k of [1, 3, 10]) {
+        const hits = await index.searchIn(scopes, new Map(terms.map((term) => [term, weight(term)])), k);
+        const found = hits.map((hit) => [hit.file_name.replace(/\.txt$/, ''), Number(hit.score.toFixed(6))]);
+        expect(byScore(found), `${query} weighted, top ${k}`).toEqual(byScore(exhaustive(query, k, weight)));
       }
     }
     // The document frequencies kept for pruning match the postings left.

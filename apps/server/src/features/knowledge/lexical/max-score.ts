@@ -8,6 +8,7 @@
 export interface TermWeight {
   term: string;
   df: number;
+  /** The term's idf times its weight in the query (1 for a user's own words). */
   idf: number;
 }
 
