@@ -33,9 +33,22 @@ export function analyze(text: string): string[] {
   return terms;
 }
 
+/**
+ * Stems of words seen lately: stemming is most of the analyzer's time (0.44 of 0.56 µs a word on SciFact), and
+ * words repeat (Zipf), so a remembered stem costs a third. Emptied when full, so memory stays bounded.
+ */
+const STEMS = new Map<string, string>();
+const STEM_MEMORY = 50_000;
+
 /** The Porter stem of one lowercased word; words with digits or non-ASCII letters are kept as they are. */
 function stem(word: string): string {
-  return /^[a-z]+$/.test(word) ? stemmer(word) : word;
+  let stemmed = STEMS.get(word);
+  if (stemmed === undefined) {
+    stemmed = /^[a-z]+$/.test(word) ? stemmer(word) : word;
+    if (STEMS.size >= STEM_MEMORY) STEMS.clear();
+    STEMS.set(word, stemmed);
+  }
+  return stemmed;
 }
 
 export interface TermCounts {

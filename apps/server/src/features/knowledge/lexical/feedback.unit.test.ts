@@ -17,6 +17,11 @@ describe('pseudo-relevance feedback', () => {
     expect(model.get('score')).toBe(0);
     expect([...model.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
     expect(relevanceModel([{ text: 'zero', heading_path: null, score: 0 }]).size).toBe(0);
+    // Only the heaviest terms stay candidates.
+    const long = Array.from({ length: 80 }, (_, i) => `w${i} `.repeat(i < 5 ? 3 : 1)).join('');
+    const kept = relevanceModel([{ text: long, heading_path: null, score: 1 }]);
+    expect(kept.size).toBe(FEEDBACK.candidates);
+    expect(['w0', 'w1', 'w2', 'w3', 'w4'].every((term) => kept.has(term))).toBe(true);
   });
 
   it('keeps the user’s terms at their share and adds the best candidates by weight × idf', () => {
