@@ -6,7 +6,7 @@ import { executor } from '../../db/unit-of-work';
 import type { Tx } from '../../lib/unit-of-work';
 import type { Chunk } from './chunker';
 import { accessibleCollectionIds } from './collection-access.repository';
-import { analyze, chunkTermCounts } from './lexical/analyzer';
+import { analyzeWords, chunkTermCounts } from './lexical/analyzer';
 import { type SearchScopes, bm25Search, documentFrequencies } from './lexical/bm25-search.repository';
 import { idf } from './lexical/max-score';
 import { countTerms, uncountTerms } from './lexical/term-stats.repository';
@@ -290,9 +290,6 @@ export class ChunkIndexRepository {
     return new Map([...frequencies].map(([term, df]) => [term, idf(scopes.chunks, df)]));
   }
 }
-
-/** The distinct index terms of query words, in order. */
-export const analyzeWords = (words: string[]): string[] => [...new Set(words.flatMap(analyze))];
 
 /**
  * The chunks behind scored sequence numbers, with their document and collection, in the order given (lexical and

@@ -1,9 +1,10 @@
 import type { KnowledgeSearchResult, UsedDocument } from '@hearth/contract';
 import type { KnowledgeContext } from '../chat';
-import { type ChunkHit, type ChunkIndexRepository, analyzeWords } from './chunk-index.repository';
+import type { ChunkHit, ChunkIndexRepository } from './chunk-index.repository';
 import type { CollectionShareRepository } from './collection-access.repository';
 import { RRF_K, reciprocalRankFusion } from './embeddings/vector-math';
 import type { KnowledgeRepository } from './knowledge.repository';
+import { analyzeWords } from './lexical/analyzer';
 import { FEEDBACK, expandedQuery, relevanceModel } from './lexical/feedback';
 import { makeSnippet, queryTerms, termMatcher } from './query-terms';
 

@@ -74,5 +74,8 @@ export function termCounts(text: string): TermCounts {
 export const chunkTermCounts = (text: string, headingPath: string | null): TermCounts =>
   termCounts(headingPath ? `${headingPath}\n\n${text}` : text);
 
+/** The distinct index terms of query words, in order. */
+export const analyzeWords = (words: string[]): string[] => [...new Set(words.flatMap(analyze))];
+
 /** The distinct index terms of a query, at most 64 (a pasted page is not a query). */
 export const queryIndexTerms = (query: string): string[] => [...new Set(analyze(query))].slice(0, 64);
