@@ -8,7 +8,6 @@ import type { Chunk } from './chunker';
 import { accessibleCollectionIds } from './collection-access.repository';
 import { analyzeWords, chunkTermCounts } from './lexical/analyzer';
 import { type SearchScopes, bm25Search, documentFrequencies } from './lexical/bm25-search.repository';
-import { idf } from './lexical/max-score';
 import { countTerms, uncountTerms } from './lexical/term-stats.repository';
 
 export interface ChunkHit {
@@ -273,21 +272,25 @@ export class ChunkIndexRepository {
     };
   }
 
-  /** The best chunks of `scopes` for analysed terms with their weights in the query, best first. */
+  /**
+   * The best chunks of `scopes` for analysed terms with their weights in the query, best first. `frequencies`
+   * (from `frequencies`, covering every term of the query), when the caller has them, are not read again.
+   */
   async searchIn(
     scopes: SearchScopes,
     query: Map<string, number>,
     limit: number,
     documents: number | null = null,
+    frequencies?: Map<string, number>,
   ): Promise<ChunkHit[]> {
     if (query.size === 0) return [];
-    return await chunkHits(this.db, await bm25Search(this.db, this.dialect, scopes, query, limit, BM25, documents));
+    const scored = await bm25Search(this.db, this.dialect, scopes, query, limit, BM25, documents, frequencies);
+    return await chunkHits(this.db, scored);
   }
 
-  /** The idf of each of `terms` in `scopes` (terms they don't hold are left out). */
-  async idfs(scopes: SearchScopes, terms: string[]): Promise<Map<string, number>> {
-    const frequencies = await documentFrequencies(this.db, scopes, terms);
-    return new Map([...frequencies].map(([term, df]) => [term, idf(scopes.chunks, df)]));
+  /** How many of the scopes' chunks hold each of `terms` (terms none holds are left out). */
+  async frequencies(scopes: SearchScopes, terms: string[]): Promise<Map<string, number>> {
+    return await documentFrequencies(this.db, scopes, terms);
   }
 }
 

@@ -6,6 +6,7 @@ import { RRF_K, reciprocalRankFusion } from './embeddings/vector-math';
 import type { KnowledgeRepository } from './knowledge.repository';
 import { analyzeWords } from './lexical/analyzer';
 import { FEEDBACK, expandedQuery, relevanceModel } from './lexical/feedback';
+import { idf } from './lexical/max-score';
 import { makeSnippet, queryTerms, termMatcher } from './query-terms';
 
 const SNIPPETS_PER_DOCUMENT = 3;
@@ -125,10 +126,14 @@ export class SearchService implements KnowledgeContext {
     // Each document's best chunk is its first hit.
     const best = head.flatMap((result) => headHits.find((hit) => hit.chunk_id === result.chunk_id) ?? []);
     const model = relevanceModel(best);
-    const idfs = await this.index.idfs(scopes, [...model.keys()]);
-    const expanded = expandedQuery(terms, model, (term) => idfs.get(term) ?? 0);
+    // One read of document frequencies serves the choice of feedback terms and the expanded search.
+    const frequencies = await this.index.frequencies(scopes, [...new Set([...terms, ...model.keys()])]);
+    const expanded = expandedQuery(terms, model, (term) => {
+      const df = frequencies.get(term);
+      return df ? idf(scopes.chunks, df) : 0;
+    });
     const shown = new Set(head.map((result) => result.document_id));
-    const tailHits = await this.index.searchIn(scopes, expanded, chunksFor(limit), limit);
+    const tailHits = await this.index.searchIn(scopes, expanded, chunksFor(limit), limit, frequencies);
     const floor = Math.min(...head.map((result) => result.relevance_score));
     const tail = this.group(
       tailHits.filter((hit) => !shown.has(hit.document_id)),

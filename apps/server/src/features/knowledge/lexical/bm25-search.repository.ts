@@ -26,10 +26,10 @@ export interface ScoredChunk {
  * scopes only, best first (ties by chunk order). `query` maps each term to its weight in the query (1 for a
  * user's own words; feedback terms weigh less: lexical/feedback.ts); a term's contribution is its weight × idf ×
  * the usual tf part. Exact, but pruned (max-score; lexical/max-score.ts): the weights come from
- * knowledge_term_stats; a first, cheap query scores the chunks of the rarest terms completely and takes the k-th
- * best as a threshold; then only the terms whose bounds that threshold does not cover ("essential") have their
- * postings read in full, and the common ones are looked up, chunk by chunk, for the candidates that can still
- * reach the top.
+ * knowledge_term_stats (or `known`); a first, cheap query scores the chunks of the rarest terms completely and
+ * takes the k-th best as a threshold; then only the terms whose bounds that threshold does not cover
+ * ("essential") have their postings read in full, and the common ones are looked up, chunk by chunk, for the
+ * candidates that can still reach the top.
  */
 export async function bm25Search(
   db: Kysely<Database>,
@@ -39,8 +39,12 @@ export async function bm25Search(
   limit: number,
   bm25: Bm25Params,
   documents: number | null = null,
+  /** The terms' document frequencies in `scopes`, when the caller has them (a term left out: none holds it). */
+  known?: Map<string, number>,
 ): Promise<ScoredChunk[]> {
-  const frequencies = await documentFrequencies(db, scopes, [...query.keys()]);
+  const frequencies = known
+    ? new Map([...query.keys()].flatMap((term) => (known.has(term) ? [[term, known.get(term) as number]] : [])))
+    : await documentFrequencies(db, scopes, [...query.keys()]);
   const ordered = byRarity(
     [...frequencies].map(([term, df]) => ({ term, df, idf: (query.get(term) ?? 1) * idf(scopes.chunks, df) })),
   );
