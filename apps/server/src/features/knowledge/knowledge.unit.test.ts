@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ndcgAt, readQrels, recallAt, reciprocalRankAt } from '../../../../../bench/lib/ir-metrics';
 import { type Chunk, chunkSections, chunkSectionsYielding, documentTitle } from './chunker';
 import { chunkTermCounts, termCounts } from './lexical/analyzer';
-import { makeSnippet, queryTerms } from './query-terms';
+import { indexTermMatcher, makeSnippet, queryTerms } from './query-terms';
 
 describe('query terms', () => {
   it('drops stopwords and search syntax, keeps content words once', () => {
@@ -20,6 +20,15 @@ describe('query terms', () => {
     expect(snippet.text).toContain('<b>');
     const marked = snippet.highlights.map((h) => snippet.text.slice(h.start, h.end));
     expect(marked).toEqual(['Tomatoes', 'watering']);
+  });
+
+  it('marks words by their index terms too (feedback terms are Porter stems), never stopwords', () => {
+    const snippet = makeSnippet(
+      'Tomatoes: the fungicides of copper were sprayed.',
+      indexTermMatcher(['tomato'], ['fungicid', 'copper']),
+    );
+    const marked = snippet.highlights.map((h) => snippet.text.slice(h.start, h.end));
+    expect(marked).toEqual(['Tomatoes', 'fungicides', 'copper']);
   });
 });
 

@@ -1,5 +1,5 @@
 /** Query parsing and snippet highlighting for lexical search; no search syntax ever reaches the index. */
-import { STOPWORDS } from './lexical/analyzer';
+import { STOPWORDS, analyze } from './lexical/analyzer';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -40,6 +40,16 @@ export function termMatcher(terms: string[]): TermMatcher {
     }
     return hit;
   };
+}
+
+/**
+ * Matches what `termMatcher(words)` matches and, besides, words whose index term (lexical/analyzer.ts) is one of
+ * `indexTerms`: for results found through feedback terms, so their snippets show the words they were found by.
+ */
+export function indexTermMatcher(words: string[], indexTerms: Iterable<string>): TermMatcher {
+  const byWords = termMatcher(words);
+  const terms = new Set(indexTerms);
+  return (word) => byWords(word) || analyze(word).some((term) => terms.has(term));
 }
 
 export interface Highlight {

@@ -64,6 +64,14 @@ describe(`lexical search with feedback past the first page (${testDb})`, () => {
     // The last two tomato beds, then the potato note (blight, copper, fungicide, spray), which says no "tomato".
     expect(names.slice(10, 12).sort()).toEqual(['note-10.txt', 'note-11.txt']);
     expect(names).toContain('note-12.txt');
+    // Its snippet marks the words it was found by (feedback terms), though the user's word is not in it.
+    const potato = more.find((result) => result.file_name === 'note-12.txt')?.snippets[0];
+    const marked = potato?.highlights.map((mark) => potato.text.slice(mark.start, mark.end).toLowerCase()) ?? [];
+    expect(marked).toEqual(expect.arrayContaining(['blight', 'copper', 'fungicide']));
+    expect(marked).not.toContain('barn');
+    // The first page marks the user's words only.
+    const first = page[0]?.snippets[0];
+    expect(first?.highlights.map((mark) => first.text.slice(mark.start, mark.end))).toEqual(['Tomato']);
     // Nothing unrelated: no feedback term is in the revenue or compost notes.
     expect(names).not.toContain('note-13.txt');
     expect(names).not.toContain('note-14.txt');

@@ -7,7 +7,7 @@ import type { KnowledgeRepository } from './knowledge.repository';
 import { analyzeWords } from './lexical/analyzer';
 import { FEEDBACK, expandedQuery, relevanceModel } from './lexical/feedback';
 import { idf } from './lexical/max-score';
-import { makeSnippet, queryTerms, termMatcher } from './query-terms';
+import { type TermMatcher, indexTermMatcher, makeSnippet, queryTerms, termMatcher } from './query-terms';
 
 const SNIPPETS_PER_DOCUMENT = 3;
 /** Chunks fetched per wanted document, so several chunks of one document do not crowd out others. */
@@ -135,9 +135,10 @@ export class SearchService implements KnowledgeContext {
     const shown = new Set(head.map((result) => result.document_id));
     const tailHits = await this.index.searchIn(scopes, expanded, chunksFor(limit), limit, frequencies);
     const floor = Math.min(...head.map((result) => result.relevance_score));
+    // Their snippets mark the words they were found by, the user's and the feedback terms alike.
     const tail = this.group(
       tailHits.filter((hit) => !shown.has(hit.document_id)),
-      words,
+      indexTermMatcher(words, expanded.keys()),
       limit - head.length,
       (hit) => Math.min(floor, this.lexicalRelevance(hit)),
     );
@@ -159,9 +160,10 @@ export class SearchService implements KnowledgeContext {
     return this.semantic.nearest(userId, query, own, wanted, others);
   }
 
+  /** `terms`: the query's words, or a matcher of the words to highlight in snippets. */
   private group(
     hits: ChunkHit[],
-    terms: string[],
+    terms: string[] | TermMatcher,
     limit: number,
     relevance: (hit: ChunkHit) => number,
   ): KnowledgeSearchResult[] {
@@ -173,7 +175,7 @@ export class SearchService implements KnowledgeContext {
     }
     // A document ranks by its best chunk: adding up its other chunks was measured to favour long documents
     // (SciFact nDCG@10 0.675 → 0.654 with half weight).
-    const matches = termMatcher(terms);
+    const matches = typeof terms === 'function' ? terms : termMatcher(terms);
     return [...byDocument.values()].slice(0, limit).map((chunks) => {
       const best = chunks[0] as ChunkHit;
       return {
