@@ -31,15 +31,7 @@ const MATCHER_MEMORY = 20_000;
 
 export function termMatcher(terms: string[]): TermMatcher {
   const stems = new Set(terms.map(roughStem));
-  const seen = new Map<string, boolean>();
-  return (word) => {
-    let hit = seen.get(word);
-    if (hit === undefined) {
-      hit = stems.has(roughStem(word));
-      if (seen.size < MATCHER_MEMORY) seen.set(word, hit);
-    }
-    return hit;
-  };
+  return remembered((word) => stems.has(roughStem(word)));
 }
 
 /**
@@ -47,9 +39,22 @@ export function termMatcher(terms: string[]): TermMatcher {
  * `indexTerms`: for results found through feedback terms, so their snippets show the words they were found by.
  */
 export function indexTermMatcher(words: string[], indexTerms: Iterable<string>): TermMatcher {
-  const byWords = termMatcher(words);
+  const stems = new Set(words.map(roughStem));
   const terms = new Set(indexTerms);
-  return (word) => byWords(word) || analyze(word).some((term) => terms.has(term));
+  return remembered((word) => stems.has(roughStem(word)) || analyze(word).some((term) => terms.has(term)));
+}
+
+/** A word test that remembers its answers (up to MATCHER_MEMORY words), so a word seen once is not tested again. */
+function remembered(test: (word: string) => boolean): TermMatcher {
+  const seen = new Map<string, boolean>();
+  return (word) => {
+    let hit = seen.get(word);
+    if (hit === undefined) {
+      hit = test(word);
+      if (seen.size < MATCHER_MEMORY) seen.set(word, hit);
+    }
+    return hit;
+  };
 }
 
 export interface Highlight {

@@ -89,12 +89,12 @@ export class SearchService implements KnowledgeContext {
       this.index.search(userId, terms, scope, chunksFor(limit), lexicalOnly ? limit : null),
       this.nearest(userId, query, scope, chunksFor(limit)),
     ]);
-    if (!near?.length) return this.group(hits, terms, limit, this.lexicalRelevance);
+    if (!near?.length) return this.group(hits, termMatcher(terms), limit, this.lexicalRelevance);
     const fused = reciprocalRankFusion([hits, near], (hit) => hit.chunk_id).map(({ item, score }) => ({
       ...item,
       score,
     }));
-    return this.group(fused, terms, limit, (hit) => Math.min(1, hit.score / RRF_BEST));
+    return this.group(fused, termMatcher(terms), limit, (hit) => Math.min(1, hit.score / RRF_BEST));
   }
 
   /** A BM25 score as 0-1: score / (score + the index's typical score). */
@@ -121,7 +121,7 @@ export class SearchService implements KnowledgeContext {
     if (!scopes) return [];
     const own = new Map(terms.map((term) => [term, 1]));
     const headHits = await this.index.searchIn(scopes, own, chunksFor(FEEDBACK.head), FEEDBACK.head);
-    const head = this.group(headHits, words, FEEDBACK.head, this.lexicalRelevance);
+    const head = this.group(headHits, termMatcher(words), FEEDBACK.head, this.lexicalRelevance);
     if (head.length === 0) return head;
     // Each document's best chunk is its first hit.
     const best = head.flatMap((result) => headHits.find((hit) => hit.chunk_id === result.chunk_id) ?? []);
@@ -160,10 +160,10 @@ export class SearchService implements KnowledgeContext {
     return this.semantic.nearest(userId, query, own, wanted, others);
   }
 
-  /** `terms`: the query's words, or a matcher of the words to highlight in snippets. */
+  /** `matches`: the words its snippets mark (termMatcher of the query's words, or more). */
   private group(
     hits: ChunkHit[],
-    terms: string[] | TermMatcher,
+    matches: TermMatcher,
     limit: number,
     relevance: (hit: ChunkHit) => number,
   ): KnowledgeSearchResult[] {
@@ -175,7 +175,6 @@ export class SearchService implements KnowledgeContext {
     }
     // A document ranks by its best chunk: adding up its other chunks was measured to favour long documents
     // (SciFact nDCG@10 0.675 → 0.654 with half weight).
-    const matches = typeof terms === 'function' ? terms : termMatcher(terms);
     return [...byDocument.values()].slice(0, limit).map((chunks) => {
       const best = chunks[0] as ChunkHit;
       return {
