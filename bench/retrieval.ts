@@ -6,8 +6,9 @@
  * fresh temporary DATA_DIR on SQLite (or, with `--database postgres`, a throwaway PostgreSQL 15 cluster like the
  * tests start); then runs every judged query through Hearth's own search, and through a reference BM25 computed
  * here over whole documents (k1 0.9, b 0.4, title + text, Porter + English stopwords: bench/lib/reference-bm25.ts).
- * Prints nDCG@10 (trec_eval: gain = grade), Recall@100, MRR@10 for both, ingest docs/s, search p50/p95, peak RSS;
- * the last line is one JSON object. Never fails on figures.
+ * Prints nDCG@10 (trec_eval: gain = grade), Recall@100, MRR@10 for both, ingest docs/s, search p50/p95 (100
+ * documents; the same queries again, posting lists cached; 10 documents), peak RSS; the last line is one JSON
+ * object. Never fails on figures.
  *
  * npm run bench:retrieval -- --embedder <model id> [--dataset <dir>]: the same with that embedding model active
  * (e.g. ollama:nomic-embed-text with OLLAMA_BASE_URL set, builtin:<file>.gguf with MODELS_DIR set), so search is
@@ -29,6 +30,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { KnowledgeSearchResult } from '@hearth/contract';
 import { type App, buildApp } from '../apps/server/src/app';
 import { KnowledgeRepository } from '../apps/server/src/features/knowledge/knowledge.repository';
 import { loadConfig } from '../apps/server/src/config';
@@ -241,28 +243,34 @@ async function main(): Promise<void> {
           own.map((doc) => doc._id),
           own.map(documentText),
         );
-    const latencies: number[] = [];
-    for (const [queryId, judgements] of qrels) {
-      const text = queries.get(queryId);
-      if (!text) continue;
-      const t0 = performance.now();
-      const results = await searchService.search(userId, text, null, 100);
-      latencies.push(performance.now() - t0);
+    /** Every judged query searched for `limit` documents, in order; the latency of each. */
+    const timed = async (
+      limit: number,
+      seen?: (text: string, results: KnowledgeSearchResult[], judgements: Map<string, number>) => void,
+    ) => {
+      const times: number[] = [];
+      for (const [queryId, judgements] of qrels) {
+        const text = queries.get(queryId);
+        if (!text) continue;
+        const t0 = performance.now();
+        const results = await searchService.search(userId, text, null, limit);
+        times.push(performance.now() - t0);
+        seen?.(text, results, judgements);
+      }
+      return times;
+    };
+    const latencies = await timed(100, (text, results, judgements) => {
       hearth.add(
         results.map((result) => result.file_name.replace(/\.txt$/, '')),
         judgements,
       );
       if (bm25) reference.add(bm25.search(text, 100), judgements);
-    }
+    });
+    // The same queries again: the first run read each term's posting lists from the database (the cache was
+    // empty), this one finds those it kept (LEXICAL_CACHE_MB), as repeated searches of a collection do.
+    const again = await timed(100);
     // The search screen's and chat's usual size: 10 documents (the figures above ask for 100).
-    const latencies10: number[] = [];
-    for (const [queryId] of qrels) {
-      const text = queries.get(queryId);
-      if (!text) continue;
-      const t0 = performance.now();
-      await searchService.search(userId, text, null, 10);
-      latencies10.push(performance.now() - t0);
-    }
+    const latencies10 = await timed(10);
     const figures = {
       dataset: path.basename(dataset),
       queries: latencies.length,
@@ -278,6 +286,8 @@ async function main(): Promise<void> {
       build_s: round(ingestSeconds, 1),
       search_p50_ms: round(percentile(latencies, 50), 2),
       search_p95_ms: round(percentile(latencies, 95), 2),
+      search_again_p50_ms: round(percentile(again, 50), 2),
+      search_again_p95_ms: round(percentile(again, 95), 2),
       search_top10_p50_ms: round(percentile(latencies10, 50), 2),
       search_top10_p95_ms: round(percentile(latencies10, 95), 2),
       peak_rss_mb: round(process.resourceUsage().maxRSS / 1024, 1),
@@ -290,6 +300,9 @@ async function main(): Promise<void> {
     console.log(`Ingest      ${figures.ingest_docs_per_s} docs/s`);
     console.log(
       `Search      p50 ${figures.search_p50_ms} ms, p95 ${figures.search_p95_ms} ms (${latencies.length} queries, 100 documents)`,
+    );
+    console.log(
+      `            p50 ${figures.search_again_p50_ms} ms, p95 ${figures.search_again_p95_ms} ms (100 documents, the same queries again)`,
     );
     console.log(
       `            p50 ${figures.search_top10_p50_ms} ms, p95 ${figures.search_top10_p95_ms} ms (10 documents)`,

@@ -145,6 +145,11 @@ const EnvSchema = z.object({
   /** Drafting one documentation update (a whole page from the model) gives up after this. */
   DOCS_UPDATE_TIMEOUT_MS: intFrom(1000, 1_800_000).default(180_000),
   MODEL_LIST_CACHE_MS: intFrom(0, 600_000).default(3000),
+  /**
+   * Memory for posting lists kept between searches (issue 18: a large collection's common terms are read from the
+   * database once, not on every search); 0 keeps none.
+   */
+  LEXICAL_CACHE_MB: intFrom(0, 65_536).default(256),
   ALLOW_PRIVATE_DOWNLOADS: bool.default(false),
   /**
    * How long a background job is held by its worker without renewal (renewed every third of it); a dead

@@ -324,6 +324,8 @@ export interface KnowledgeLexicalScopesTable {
   /** bigint: PostgreSQL returns it as a string. */
   chunk_count: number | string;
   total_length: number | string;
+  /** Raised with every change to the scope's postings (cached posting lists are read at a version). */
+  version: Generated<number>;
 }
 
 /** What a ready document added to its scope's statistics (absent while it is being indexed). */

@@ -193,6 +193,7 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
     audit,
     uploadLimit: () => adminSettingsService.uploadLimitBytes(),
     metrics,
+    lexicalCacheMb: config.LEXICAL_CACHE_MB,
   });
   const privacy = buildPrivacyFeature({
     db,

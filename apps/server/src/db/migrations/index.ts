@@ -36,6 +36,7 @@ import * as mcpOauth from './20261129_0730_mcp_oauth';
 import * as termStats from './20261129_1100_term_stats';
 import * as chunkHeaders from './20261129_1400_chunk_headers';
 import * as termCollation from './20261129_2100_term_collation';
+import * as postingsVersion from './20261130_1000_postings_version';
 
 /**
  * Every migration, in order. Timestamped names; a landed migration is never edited.
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '20261129_1100_term_stats': termStats,
   '20261129_1400_chunk_headers': chunkHeaders,
   '20261129_2100_term_collation': termCollation,
+  '20261130_1000_postings_version': postingsVersion,
 };

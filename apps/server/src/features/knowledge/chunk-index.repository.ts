@@ -8,6 +8,7 @@ import type { Chunk } from './chunker';
 import { accessibleCollectionIds } from './collection-access.repository';
 import { analyzeWords, chunkTermCounts } from './lexical/analyzer';
 import { type SearchScopes, bm25Search, documentFrequencies } from './lexical/bm25-search.repository';
+import { PostingsCache } from './lexical/postings-cache';
 import { countTerms, uncountTerms } from './lexical/term-stats.repository';
 
 export interface ChunkHit {
@@ -69,8 +70,9 @@ const POSTINGS_PER_INSERT = 4000;
 /**
  * Chunks and the lexical index (issue 18): postings (scope, term, chunk, tf, length) written with the chunks, and
  * per-collection statistics (chunks, length, document frequency per term) that count a document only from the
- * transaction that makes it ready. BM25 itself is computed in SQL over the searched collections only, pruned with
- * max-score (lexical/bm25-search.repository.ts); the same SQL runs on both databases.
+ * transaction that makes it ready. BM25 itself is computed over the searched collections' postings only, pruned with
+ * max-score, from posting lists kept in memory while their collection's version holds
+ * (lexical/bm25-search.repository.ts); the same on both databases.
  */
 export class ChunkIndexRepository {
   /** Divides BM25 scores into 0-1 relevance: score / (score + scale); a score of 5 is a fair match of two terms. */
@@ -79,6 +81,8 @@ export class ChunkIndexRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
+    /** Posting lists kept between searches (none by default: a repository that only writes needs none). */
+    private readonly cache = new PostingsCache(0),
   ) {}
 
   /** The collection's small integer key in the postings, created on first use. */
@@ -133,6 +137,7 @@ export class ChunkIndexRepository {
         .map(([scope, term, seq, tf, len]) => ({ scope, term, chunk_seq: seq, tf, len }));
       await trx.insertInto('knowledge_postings').values(values).execute();
     }
+    await bumpVersion(tx, batch.scope);
     return { chunks: rows.length, length, terms };
   }
 
@@ -200,6 +205,7 @@ export class ChunkIndexRepository {
       .executeTakeFirst();
     if (counted) await this.uncount(tx, counted, terms);
     await trx.deleteFrom('knowledge_chunks').where('document_id', '=', documentId).execute();
+    for (const scope of new Set(chunks.map((chunk) => Number(chunk.scope)))) await bumpVersion(tx, scope);
   }
 
   /** Takes a published document's chunks, length and term frequencies back out of its scope's statistics. */
@@ -236,19 +242,12 @@ export class ChunkIndexRepository {
    * are query words; they are analysed like the indexed text. Only ready documents are ever returned. BM25 is
    * computed over those collections' postings and statistics only (lexical/bm25-search.repository.ts).
    */
-  async search(
-    userId: string,
-    words: string[],
-    collectionIds: string[] | null,
-    limit: number,
-    /** When the caller keeps only the best this many documents: chunks that can't change them may be left out. */
-    documents: number | null = null,
-  ): Promise<ChunkHit[]> {
+  async search(userId: string, words: string[], collectionIds: string[] | null, limit: number): Promise<ChunkHit[]> {
     const terms = analyzeWords(words);
     if (terms.length === 0) return [];
     const scopes = await this.scopesFor(userId, collectionIds);
     if (!scopes) return [];
-    return await this.searchIn(scopes, new Map(terms.map((term) => [term, 1])), limit, documents);
+    return await this.searchIn(scopes, new Map(terms.map((term) => [term, 1])), limit);
   }
 
   /** What a search of these collections reads (see `search`); null when they hold no indexed chunk. */
@@ -258,7 +257,7 @@ export class ChunkIndexRepository {
     if (collectionIds) owned = owned.where('owned.id', 'in', collectionIds);
     const scopes = await this.db
       .selectFrom('knowledge_lexical_scopes')
-      .select(['id', 'collection_id', 'chunk_count', 'total_length'])
+      .select(['id', 'collection_id', 'chunk_count', 'total_length', 'version'])
       .where('collection_id', 'in', owned)
       .execute();
     const chunks = scopes.reduce((sum, row) => sum + Number(row.chunk_count), 0);
@@ -267,6 +266,7 @@ export class ChunkIndexRepository {
     return {
       ids: scopes.map((row) => Number(row.id)),
       collectionIds: scopes.map((row) => row.collection_id),
+      versions: scopes.map((row) => Number(row.version)),
       chunks,
       avgdl: length / chunks,
     };
@@ -280,11 +280,10 @@ export class ChunkIndexRepository {
     scopes: SearchScopes,
     query: Map<string, number>,
     limit: number,
-    documents: number | null = null,
     frequencies?: Map<string, number>,
   ): Promise<ChunkHit[]> {
     if (query.size === 0) return [];
-    const scored = await bm25Search(this.db, this.dialect, scopes, query, limit, BM25, documents, frequencies);
+    const scored = await bm25Search(this.db, this.dialect, this.cache, scopes, query, limit, BM25, frequencies);
     return await chunkHits(this.db, scored);
   }
 
@@ -330,4 +329,16 @@ export async function chunkHits(
     const row = bySeq.get(String(hit.seq));
     return row ? [{ ...row, score: hit.score }] : [];
   });
+}
+
+/**
+ * Marks a scope's postings changed (lexical/postings-cache.ts): part of every transaction that adds or removes
+ * postings, written last in it so the row is locked briefly.
+ */
+async function bumpVersion(tx: Tx, scope: number): Promise<void> {
+  await executor(tx)
+    .updateTable('knowledge_lexical_scopes')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', scope)
+    .execute();
 }

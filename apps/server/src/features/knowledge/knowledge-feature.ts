@@ -14,6 +14,7 @@ import { AdvancedSearchService } from './advanced-search.service';
 import { ChatKnowledgeContext } from './chat-knowledge-context';
 import { ChatSourcesRepository } from './chat-sources.repository';
 import { ChunkIndexRepository } from './chunk-index.repository';
+import { PostingsCache } from './lexical/postings-cache';
 import { CollectionShareRepository } from './collection-access.repository';
 import { collectionShareRoutes } from './collection-share.routes';
 import { CollectionShareService } from './collection-share.service';
@@ -73,6 +74,8 @@ export interface KnowledgeDependencies {
   uploadLimit?: () => Promise<number>;
   /** Ingestion throughput and search latency are counted here. */
   metrics?: Metrics;
+  /** Memory for posting lists kept between searches (LEXICAL_CACHE_MB); none when absent. */
+  lexicalCacheMb?: number;
 }
 
 /** Wires collections, documents, ingestion and search (called from app.ts). */
@@ -88,9 +91,10 @@ export function buildKnowledgeFeature({
   audit,
   uploadLimit,
   metrics,
+  lexicalCacheMb,
 }: KnowledgeDependencies): KnowledgeFeature {
   const repository = new KnowledgeRepository(db.kysely);
-  const index = new ChunkIndexRepository(db.kysely, db.dialect);
+  const index = new ChunkIndexRepository(db.kysely, db.dialect, new PostingsCache((lexicalCacheMb ?? 0) * 1024 * 1024));
   const shares = new CollectionShareRepository(db.kysely);
   const publish = (userId: string, document: KnowledgeDocumentEvent['document']) =>
     events.publish(userId, { type: 'knowledge.document', document } satisfies KnowledgeDocumentEvent);

@@ -81,12 +81,10 @@ export class SearchService implements KnowledgeContext {
       collectionIds && collectionIds.length > 0
         ? await this.collections.accessibleIds(userId, [...new Set(collectionIds)])
         : null;
-    // Lexical only, the result is the best `limit` documents, so the lexical search may leave out chunks that
-    // can't change them (a higher max-score threshold); fused with vectors every lexical rank counts.
     const lexicalOnly = !(await this.semantic?.active());
     if (lexicalOnly && limit > FEEDBACK.head) return await this.withFeedback(userId, terms, scope, limit);
     const [hits, near] = await Promise.all([
-      this.index.search(userId, terms, scope, chunksFor(limit), lexicalOnly ? limit : null),
+      this.index.search(userId, terms, scope, chunksFor(limit)),
       this.nearest(userId, query, scope, chunksFor(limit)),
     ]);
     if (!near?.length) return this.group(hits, termMatcher(terms), limit, this.lexicalRelevance);
@@ -120,7 +118,7 @@ export class SearchService implements KnowledgeContext {
     const scopes = terms.length ? await this.index.scopesFor(userId, collectionIds) : null;
     if (!scopes) return [];
     const own = new Map(terms.map((term) => [term, 1]));
-    const headHits = await this.index.searchIn(scopes, own, chunksFor(FEEDBACK.head), FEEDBACK.head);
+    const headHits = await this.index.searchIn(scopes, own, chunksFor(FEEDBACK.head));
     const head = this.group(headHits, termMatcher(words), FEEDBACK.head, this.lexicalRelevance);
     if (head.length === 0) return head;
     // Each document's best chunk is its first hit.
@@ -133,7 +131,7 @@ export class SearchService implements KnowledgeContext {
       return df ? idf(scopes.chunks, df) : 0;
     });
     const shown = new Set(head.map((result) => result.document_id));
-    const tailHits = await this.index.searchIn(scopes, expanded, chunksFor(limit), limit, frequencies);
+    const tailHits = await this.index.searchIn(scopes, expanded, chunksFor(limit), frequencies);
     const floor = Math.min(...head.map((result) => result.relevance_score));
     // Their snippets mark the words they were found by, the user's and the feedback terms alike.
     const tail = this.group(

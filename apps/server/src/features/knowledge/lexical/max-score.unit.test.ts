@@ -1,55 +1,167 @@
 import { describe, expect, it } from 'vitest';
-import { LOOKUP_COST, byRarity, firstSplit, idf, restBound, splitFor, survivors } from './max-score';
+import { bestShare, byRarity, idf, seek, topChunks } from './max-score';
+import { type PostingList, PostingsCache, emptyList, packedLists } from './postings-cache';
 
-const weights = (chunks: number, dfs: Record<string, number>) =>
-  byRarity(Object.entries(dfs).map(([term, df]) => ({ term, df, idf: idf(chunks, df) })));
+/** A list from its postings (chunk, tf, length), in chunk order, through the database's packed form. */
+const listOf = (postings: [number, number, number][]): PostingList =>
+  packedLists([{ term: 't', packed: postings.flat().join(',') }]).get('t') as PostingList;
 
-describe('max-score planning', () => {
-  const sqlite = { chunks: 100_000, lookup: LOOKUP_COST.sqlite };
-  const postgres = { chunks: 100_000, lookup: LOOKUP_COST.postgres };
-  const ordered = weights(100_000, { the: 60_000, cell: 8_000, protein: 900, kinase: 40, p53: 12 });
+/** Seeded, so every run is the same. */
+function generator(start: number) {
+  let seed = start;
+  return () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+}
 
-  it('orders terms rarest first and bounds each by idf × (k1 + 1)', () => {
-    expect(ordered.map((w) => w.term)).toEqual(['p53', 'kinase', 'protein', 'cell', 'the']);
-    expect(restBound(ordered, 4, 1.2)).toBeCloseTo(2.2 * Math.log(1 + 40_000.5 / 60_000.5), 9);
-    expect(restBound(ordered, 5, 1.2)).toBe(0);
+const norm = { a: 1.2 * 0.25, b: (1.2 * 0.75) / 8 };
+
+/** Every chunk scored term by term: what pruning must reproduce exactly. */
+function exhaustive(scopes: PostingList[][], weights: number[], limit: number, hidden: Set<number>) {
+  const scores = new Map<number, number[]>();
+  for (const lists of scopes) {
+    lists.forEach((list, term) => {
+      for (let i = 0; i < list.seq.length; i += 1) {
+        const seq = list.seq[i] as number;
+        const tf = list.tf[i] as number;
+        const parts = scores.get(seq) ?? new Array<number>(weights.length).fill(0);
+        parts[term] = ((weights[term] as number) * tf) / (tf + norm.a + norm.b * (list.len[i] as number));
+        scores.set(seq, parts);
+      }
+    });
+  }
+  return [...scores]
+    .filter(([seq]) => !hidden.has(seq))
+    .map(([seq, parts]) => ({ seq, score: parts.reduce((sum, part) => sum + part, 0) }))
+    .filter((chunk) => chunk.score > 0)
+    .sort((x, y) => y.score - x.score || x.seq - y.seq)
+    .slice(0, limit);
+}
+
+/** Random postings: `terms` lists over `chunks` chunks starting at `first`, common terms in most of them. */
+function randomScope(random: () => number, first: number, chunks: number, terms: number): PostingList[] {
+  const lengths = Array.from({ length: chunks }, () => 1 + Math.floor(random() * 16));
+  return Array.from({ length: terms }, (_, term) => {
+    const share = 0.9 / (term + 1) ** 1.5;
+    return listOf(
+      lengths.flatMap((len, i): [number, number, number][] =>
+        random() < share ? [[first + i, 1 + Math.floor(random() * 3), len]] : [],
+      ),
+    );
+  });
+}
+
+describe('max-score over posting lists', () => {
+  it('orders terms rarest first, ties by term', () => {
+    const ordered = byRarity(
+      Object.entries({ the: 60_000, cell: 8_000, protein: 900, kinase: 40, p53: 12, p54: 12 }).map(([term, df]) => ({
+        term,
+        df,
+        idf: idf(100_000, df),
+      })),
+    );
+    expect(ordered.map((w) => w.term)).toEqual(['p53', 'p54', 'kinase', 'protein', 'cell', 'the']);
   });
 
-  it('first reads the rarest terms until their postings could fill the top k ten times', () => {
-    expect(firstSplit(ordered, 10)).toBe(3); // 12 + 40 < 100 ≤ 12 + 40 + 900
-    expect(firstSplit(ordered, 4)).toBe(2); // 12 + 40 ≥ 40
-    expect(firstSplit(ordered, 1)).toBe(1); // 12 ≥ 10
-    expect(firstSplit(ordered, 1000)).toBe(5);
+  it('seeks the first chunk at or after a target, galloping from where it is', () => {
+    const seq = Float64Array.from([2, 4, 6, 8, 10, 12, 14, 16, 18]);
+    expect(seek(seq, 0, 1)).toBe(0);
+    expect(seek(seq, 0, 2)).toBe(0);
+    expect(seek(seq, 0, 3)).toBe(1);
+    expect(seek(seq, 0, 16)).toBe(7);
+    expect(seek(seq, 2, 17)).toBe(8);
+    expect(seek(seq, 3, 19)).toBe(9);
+    expect(seek(seq, 9, 1)).toBe(9);
   });
 
-  it('then keeps just enough terms that the others together stay under the threshold', () => {
-    const the = restBound(ordered, 4, 1.2);
-    const cellAndThe = restBound(ordered, 3, 1.2);
-    expect(splitFor(ordered, the + 0.001, 1.2, sqlite)).toBe(4);
-    expect(splitFor(ordered, cellAndThe + 0.001, 1.2, sqlite)).toBe(3);
-    expect(splitFor(ordered, the, 1.2, sqlite)).toBe(5); // equal is not enough: a chunk of only "the" could tie
-    expect(splitFor(ordered, 0, 1.2, sqlite)).toBe(5);
+  it('bounds a list by its largest contribution, remembered for the same constants', () => {
+    const list = listOf([
+      [1, 1, 2],
+      [2, 3, 30],
+      [3, 2, 4],
+    ]);
+    const share = (tf: number, len: number) => tf / (tf + norm.a + norm.b * len);
+    expect(bestShare(list, norm)).toBe(Math.max(share(1, 2), share(3, 30), share(2, 4)));
+    expect(list.best?.value).toBe(bestShare(list, norm));
+    expect(bestShare(list, { a: 0, b: 0 })).toBe(1);
   });
 
-  it('reads a term in full when looking it up would cost more', () => {
-    const spread = weights(100_000, { a: 5_000, b: 6_000, c: 7_000, common: 50_000 });
-    const justOverCommonAndC = restBound(spread, 2, 1.2) + 0.01;
-    // Exact with a and b read, but every candidate holding either (11,000) would still look c up: its 7,000
-    // postings cost less. After c, only chunks holding two of a, b, c could reach the threshold: a few hundred.
-    expect(splitFor(spread, justOverCommonAndC, 1.2, sqlite)).toBe(3);
-    expect(splitFor(spread, justOverCommonAndC, 1.2, postgres)).toBe(3);
-    // Higher, only a's 5,000 chunks need c looked up: cheaper on SQLite, not where lookups cost 4.5 times more.
-    const overB = restBound(spread, 2, 1.2) + (spread[1]?.idf ?? 0) * 1.01;
-    expect(splitFor(spread, overB, 1.2, sqlite)).toBe(2);
-    expect(splitFor(spread, overB, 1.2, postgres)).toBe(3);
+  it('returns exactly the exhaustive top k, over several scopes, with weights, hidden chunks and exact ties', () => {
+    const random = generator(17);
+    for (let round = 0; round < 40; round += 1) {
+      const terms = 1 + (round % 7);
+      const scopes = [randomScope(random, 1, 300, terms), randomScope(random, 5000, 40 + round * 10, terms)];
+      // A copy of the first scope's lists under other chunks: every one of its chunks ties with a copy exactly.
+      if (round % 3 === 0) {
+        scopes.push(
+          (scopes[0] as PostingList[]).map((list) => ({ ...list, seq: list.seq.map((seq) => seq + 100_000) })),
+        );
+      }
+      const weights = Array.from({ length: terms }, (_, t) => (0.2 + random() * 2) * (1 + t / 3));
+      const hidden = new Set(Array.from({ length: 20 }, () => 1 + Math.floor(random() * 300)));
+      for (const limit of [1, 3, 10, 60]) {
+        const found = topChunks(scopes, weights, limit, norm, hidden);
+        expect(found, `round ${round}, top ${limit}`).toEqual(exhaustive(scopes, weights, limit, hidden));
+      }
+    }
   });
 
-  it('estimates the candidates over a floor from single terms and pairs', () => {
-    const [a, b, c] = weights(100_000, { a: 5_000, b: 6_000, c: 7_000 });
-    if (!a || !b || !c) throw new Error('weights');
-    expect(survivors([a, b], 0, 100_000)).toBe(11_000);
-    expect(survivors([a, b], a.idf, 100_000)).toBe(5_000);
-    expect(survivors([a, b, c], b.idf + 0.01, 100_000)).toBeCloseTo(5_000 + (6_000 * 7_000) / 100_000, 6);
-    expect(survivors([a, b, c], a.idf + b.idf + 0.01, 100_000)).toBe(0);
+  it('puts postings the database handed over out of order back in chunk order', () => {
+    const list = listOf([
+      [5, 1, 9],
+      [2, 2, 8],
+      [9, 3, 7],
+    ]);
+    expect([...list.seq]).toEqual([2, 5, 9]);
+    expect([...list.tf]).toEqual([2, 1, 3]);
+    expect([...list.len]).toEqual([8, 9, 7]);
+  });
+
+  it('skips terms of weight 0 and scopes without the terms', () => {
+    const lists = randomScope(generator(3), 1, 50, 2);
+    expect(topChunks([lists], [0, 0], 5, norm, new Set())).toEqual([]);
+    expect(topChunks([[emptyList(), emptyList()]], [1, 1], 5, norm, new Set())).toEqual([]);
+    expect(topChunks([lists], [1, 1], 0, norm, new Set())).toEqual([]);
+  });
+});
+
+describe('postings cache', () => {
+  const scope = { id: 1, collectionId: 'c1', version: 3 };
+  const reader = () => {
+    const asked: string[][] = [];
+    const read = async (_scope: number, terms: string[]) => {
+      asked.push(terms);
+      return packedLists(terms.map((term, i) => ({ term, packed: `${i + 1},1,5` })));
+    };
+    return { asked, read };
+  };
+
+  it('reads only the terms it does not hold at the scope version, and again once the version moves', async () => {
+    const cache = new PostingsCache(1024 * 1024);
+    const { asked, read } = reader();
+    const first = await cache.lists(scope, ['a', 'b'], read);
+    expect(first.map((list) => [...list.seq])).toEqual([[1], [2]]);
+    expect(await cache.lists(scope, ['b', 'c'], read)).toHaveLength(2);
+    expect(asked).toEqual([['a', 'b'], ['c']]);
+    await cache.lists({ ...scope, version: 4 }, ['a', 'c'], read);
+    // Another collection that got the same scope key (SQLite may reuse a deleted row's id) is read too.
+    await cache.lists({ ...scope, version: 4, collectionId: 'c2' }, ['a'], read);
+    expect(asked.slice(2)).toEqual([['a', 'c'], ['a']]);
+  });
+
+  it('keeps within its budget, the least recently used out first; with none it keeps nothing', async () => {
+    const cache = new PostingsCache(700);
+    const { asked, read } = reader();
+    await cache.lists(scope, ['a'], read);
+    await cache.lists(scope, ['b'], read);
+    await cache.lists(scope, ['c'], read);
+    await cache.lists(scope, ['a'], read);
+    await cache.lists(scope, ['d'], read);
+    expect(cache.bytes).toBeLessThanOrEqual(700);
+    await cache.lists(scope, ['a', 'b'], read);
+    expect(asked).toEqual([['a'], ['b'], ['c'], ['d'], ['b']]);
+    const none = new PostingsCache(0);
+    await none.lists(scope, ['a'], read);
+    await none.lists(scope, ['a'], read);
+    expect(none.bytes).toBe(0);
+    expect(asked.slice(5)).toEqual([['a'], ['a']]);
   });
 });
