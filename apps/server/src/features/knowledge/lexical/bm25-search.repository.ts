@@ -46,12 +46,15 @@ export async function bm25Search(
   );
   if (ordered.length === 0) return [];
   const terms = ordered.map((weight) => weight.term);
-  const read = (scope: number, missing: string[]) => readPostings(db, dialect, scope, missing);
-  const lists: PostingList[][] = [];
-  for (const [i, id] of scopes.ids.entries()) {
-    const scope = { id, collectionId: scopes.collectionIds[i] as string, version: scopes.versions[i] as number };
-    lists.push(await cache.lists(scope, terms, read));
-  }
+  const lists = await cache.lists(
+    scopes.ids.map((id, i) => ({
+      id,
+      collectionId: scopes.collectionIds[i] as string,
+      version: scopes.versions[i] as number,
+    })),
+    terms,
+    (missingScopes, missingTerms) => readPostings(db, dialect, missingScopes, missingTerms),
+  );
   const { k1, b } = bm25;
   return topChunks(
     lists,
@@ -64,26 +67,26 @@ export async function bm25Search(
 }
 
 /**
- * Some terms' postings of one scope, in chunk order: one row per term, its postings packed in one text
+ * Some terms' postings in some scopes, in chunk order: one row per scope and term, its postings packed in one text
  * ("chunk,tf,len,chunk,tf,len,..."): parsed in JavaScript at a third of the cost of a row object per posting.
  */
 async function readPostings(
   db: Kysely<Database>,
   dialect: Dialect,
-  scope: number,
+  scopes: number[],
   terms: string[],
-): Promise<Map<string, PostingList>> {
+): Promise<Map<number, Map<string, PostingList>>> {
   const posting = sql`p.chunk_seq || ',' || p.tf || ',' || p.len`;
   const packed =
     dialect === 'postgres' ? sql<string>`string_agg(${posting}, ',')` : sql<string>`group_concat(${posting}, ',')`;
   const rows = await db
     .selectFrom('knowledge_postings as p')
-    .select(['p.term', packed.as('packed')])
-    .where('p.scope', '=', scope)
+    .select(['p.scope', 'p.term', packed.as('packed')])
+    .where('p.scope', 'in', scopes)
     .where('p.term', 'in', terms)
-    .groupBy('p.term')
+    .groupBy(['p.scope', 'p.term'])
     .execute();
-  return packedLists(rows);
+  return packedLists(rows.map((row) => ({ ...row, scope: Number(row.scope) })));
 }
 
 /** Chunks of the collections' documents that are not ready (queued, being indexed or failed): never returned. */

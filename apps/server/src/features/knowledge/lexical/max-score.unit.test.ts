@@ -4,7 +4,9 @@ import { type PostingList, PostingsCache, emptyList, packedLists } from './posti
 
 /** A list from its postings (chunk, tf, length), in chunk order, through the database's packed form. */
 const listOf = (postings: [number, number, number][]): PostingList =>
-  packedLists([{ term: 't', packed: postings.flat().join(',') }]).get('t') as PostingList;
+  packedLists([{ scope: 1, term: 't', packed: postings.flat().join(',') }])
+    .get(1)
+    ?.get('t') as PostingList;
 
 /** Seeded, so every run is the same. */
 function generator(start: number) {
@@ -125,42 +127,65 @@ describe('max-score over posting lists', () => {
 
 describe('postings cache', () => {
   const scope = { id: 1, collectionId: 'c1', version: 3 };
+  /** Every scope holds every term it is asked for, once, in chunk scope × 100 + the letter's place (a 1, b 2). */
   const reader = () => {
     const asked: string[][] = [];
-    const read = async (_scope: number, terms: string[]) => {
+    const read = async (scopes: number[], terms: string[]) => {
       asked.push(terms);
-      return packedLists(terms.map((term, i) => ({ term, packed: `${i + 1},1,5` })));
+      return packedLists(
+        scopes.flatMap((id) =>
+          terms.map((term) => ({ scope: id, term, packed: `${id * 100 + term.charCodeAt(0) - 96},1,5` })),
+        ),
+      );
     };
     return { asked, read };
   };
+  const one = async (cache: PostingsCache, terms: string[], read: ReturnType<typeof reader>['read'], at = scope) =>
+    (await cache.lists([at], terms, read))[0] ?? [];
 
   it('reads only the terms it does not hold at the scope version, and again once the version moves', async () => {
     const cache = new PostingsCache(1024 * 1024);
     const { asked, read } = reader();
-    const first = await cache.lists(scope, ['a', 'b'], read);
-    expect(first.map((list) => [...list.seq])).toEqual([[1], [2]]);
-    expect(await cache.lists(scope, ['b', 'c'], read)).toHaveLength(2);
+    const first = await one(cache, ['a', 'b'], read);
+    expect(first.map((list) => [...list.seq])).toEqual([[101], [102]]);
+    expect(await one(cache, ['b', 'c'], read)).toHaveLength(2);
     expect(asked).toEqual([['a', 'b'], ['c']]);
-    await cache.lists({ ...scope, version: 4 }, ['a', 'c'], read);
+    await one(cache, ['a', 'c'], read, { ...scope, version: 4 });
     // Another collection that got the same scope key (SQLite may reuse a deleted row's id) is read too.
-    await cache.lists({ ...scope, version: 4, collectionId: 'c2' }, ['a'], read);
+    await one(cache, ['a'], read, { ...scope, version: 4, collectionId: 'c2' });
     expect(asked.slice(2)).toEqual([['a', 'c'], ['a']]);
+  });
+
+  it('reads what several scopes lack in one query, and hands each scope its own lists', async () => {
+    const cache = new PostingsCache(1024 * 1024);
+    const { asked, read } = reader();
+    const other = { id: 2, collectionId: 'c2', version: 0 };
+    await one(cache, ['a'], read);
+    const both = await cache.lists([scope, other], ['a', 'b'], read);
+    // The union of what any scope lacks: b (scope 1), then a and b (scope 2).
+    expect(asked).toEqual([['a'], ['b', 'a']]);
+    expect(both.map((lists) => lists.map((list) => [...list.seq]))).toEqual([
+      [[101], [102]],
+      [[201], [202]],
+    ]);
+    await cache.lists([scope, other], ['b', 'a'], read);
+    expect(asked).toHaveLength(2);
   });
 
   it('keeps within its budget, the least recently used out first; with none it keeps nothing', async () => {
     const cache = new PostingsCache(700);
     const { asked, read } = reader();
-    await cache.lists(scope, ['a'], read);
-    await cache.lists(scope, ['b'], read);
-    await cache.lists(scope, ['c'], read);
-    await cache.lists(scope, ['a'], read);
-    await cache.lists(scope, ['d'], read);
+    await one(cache, ['a'], read);
+    await one(cache, ['b'], read);
+    await one(cache, ['c'], read);
+    await one(cache, ['a'], read);
+    await one(cache, ['d'], read);
     expect(cache.bytes).toBeLessThanOrEqual(700);
-    await cache.lists(scope, ['a', 'b'], read);
+    await one(cache, ['a', 'b'], read);
     expect(asked).toEqual([['a'], ['b'], ['c'], ['d'], ['b']]);
     const none = new PostingsCache(0);
-    await none.lists(scope, ['a'], read);
-    await none.lists(scope, ['a'], read);
+    await one(none, ['a'], read);
+    await one(none, ['a'], read);
     expect(none.bytes).toBe(0);
     expect(asked.slice(5)).toEqual([['a'], ['a']]);
   });

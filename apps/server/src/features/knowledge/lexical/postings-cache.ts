@@ -32,8 +32,11 @@ interface Cached {
   bytes: number;
 }
 
-/** Reads some terms' postings of one scope from the database (terms none holds: absent or empty). */
-export type ReadPostings = (scope: number, terms: string[]) => Promise<Map<string, PostingList>>;
+/**
+ * Reads the postings of `terms` in `scopes` from the database in one go, by scope, then term (a pair none holds:
+ * absent or empty).
+ */
+export type ReadPostings = (scopes: number[], terms: string[]) => Promise<Map<number, Map<string, PostingList>>>;
 
 /** What an entry costs beyond its arrays (key, object headers): so empty lists count too. */
 const ENTRY_BYTES = 200;
@@ -57,32 +60,42 @@ export class PostingsCache {
   }
 
   /**
-   * The postings of `terms` in `scope`, in the order of `terms` (an empty list for a term the scope lacks): those
-   * cached at the scope's version as they are, the others read once for all of them and kept while the budget
-   * allows.
+   * The postings of `terms` in each of `scopes`: per scope, one list per term in the order of `terms` (empty for
+   * a term the scope lacks). Lists cached at their scope's version are used as they are; the others are read in
+   * one query for all scopes and terms missing anywhere, and kept while the budget allows.
    */
-  async lists(scope: ScopeVersion, terms: string[], read: ReadPostings): Promise<PostingList[]> {
-    const found = new Map<string, PostingList>();
-    const missing: string[] = [];
-    for (const term of terms) {
-      const key = keyOf(scope.id, term);
-      const entry = this.entries.get(key);
-      if (entry && entry.collectionId === scope.collectionId && entry.version === scope.version) {
-        // Most recently used last.
-        this.entries.delete(key);
-        this.entries.set(key, entry);
-        found.set(term, entry.list);
-      } else missing.push(term);
-    }
-    if (missing.length > 0) {
-      const loaded = await read(scope.id, missing);
-      for (const term of missing) {
-        const list = loaded.get(term) ?? emptyList();
-        found.set(term, list);
-        this.keep(keyOf(scope.id, term), { collectionId: scope.collectionId, version: scope.version, list });
+  async lists(scopes: ScopeVersion[], terms: string[], read: ReadPostings): Promise<PostingList[][]> {
+    const found = scopes.map(() => new Map<string, PostingList>());
+    const missingScopes = new Set<number>();
+    const missingTerms = new Set<string>();
+    for (const [i, scope] of scopes.entries()) {
+      for (const term of terms) {
+        const key = keyOf(scope.id, term);
+        const entry = this.entries.get(key);
+        if (entry && entry.collectionId === scope.collectionId && entry.version === scope.version) {
+          // Most recently used last.
+          this.entries.delete(key);
+          this.entries.set(key, entry);
+          found[i]?.set(term, entry.list);
+        } else {
+          missingScopes.add(scope.id);
+          missingTerms.add(term);
+        }
       }
     }
-    return terms.map((term) => found.get(term) ?? emptyList());
+    if (missingScopes.size > 0) {
+      const loaded = await read([...missingScopes], [...missingTerms]);
+      for (const [i, scope] of scopes.entries()) {
+        const own = found[i] as Map<string, PostingList>;
+        for (const term of terms) {
+          if (own.has(term)) continue;
+          const list = loaded.get(scope.id)?.get(term) ?? emptyList();
+          own.set(term, list);
+          this.keep(keyOf(scope.id, term), { collectionId: scope.collectionId, version: scope.version, list });
+        }
+      }
+    }
+    return found.map((own) => terms.map((term) => own.get(term) ?? emptyList()));
   }
 
   private keep(key: string, entry: Omit<Cached, 'bytes'>): void {
@@ -110,9 +123,11 @@ const keyOf = (scope: number, term: string) => `${scope}\u0000${term}`;
  * hands them over in its key's order (scope, term, chunk) without being asked to sort (asking costs SQLite a
  * sort per term, 40 % of the read); a list that comes otherwise is sorted here.
  */
-export function packedLists(rows: { term: string; packed: string }[]): Map<string, PostingList> {
-  const lists = new Map<string, PostingList>();
-  for (const { term, packed } of rows) {
+export function packedLists(
+  rows: { scope: number; term: string; packed: string }[],
+): Map<number, Map<string, PostingList>> {
+  const lists = new Map<number, Map<string, PostingList>>();
+  for (const { scope, term, packed } of rows) {
     const values = packed.split(',');
     const count = Math.floor(values.length / 3);
     const list = { seq: new Float64Array(count), tf: new Int32Array(count), len: new Int32Array(count) };
@@ -123,7 +138,9 @@ export function packedLists(rows: { term: string; packed: string }[]): Map<strin
       list.len[i] = Number(values[3 * i + 2]);
       if (i > 0 && (list.seq[i] as number) < (list.seq[i - 1] as number)) ordered = false;
     }
-    lists.set(term, ordered ? list : inChunkOrder(list));
+    const byTerm = lists.get(scope) ?? new Map<string, PostingList>();
+    byTerm.set(term, ordered ? list : inChunkOrder(list));
+    lists.set(scope, byTerm);
   }
   return lists;
 }
