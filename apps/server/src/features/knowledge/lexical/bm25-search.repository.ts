@@ -86,7 +86,7 @@ async function readPostings(
     .where('p.term', 'in', terms)
     .groupBy(['p.scope', 'p.term'])
     .execute();
-  return packedLists(rows.map((row) => ({ ...row, scope: Number(row.scope) })));
+  return packedLists(rows);
 }
 
 /** Chunks of the collections' documents that are not ready (queued, being indexed or failed): never returned. */

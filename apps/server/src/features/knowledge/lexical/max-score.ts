@@ -53,8 +53,8 @@ export function topChunks(
   norm: Norm,
   hidden: ReadonlySet<number>,
 ): ScoredChunk[] {
-  const top = new TopChunks(limit);
   if (limit <= 0) return [];
+  const top = new TopChunks(limit);
   for (const lists of scopes) scoreScope(lists, weights, norm, hidden, top);
   return top.sorted();
 }
@@ -103,6 +103,13 @@ function scoreScope(
   used.reduce((sum, cursor, i) => (upTo[i] = sum + cursor.bound), 0);
   const parts = new Float64Array(weights.length);
   const { a, b } = norm;
+  /** Adds list i's posting k to the chunk being scored (its part, by query term); returns its contribution. */
+  const contribution = (i: number, k: number): number => {
+    const f = (tfs[i] as Int32Array)[k] as number;
+    const value = ((factor[i] as number) * f) / (f + a + b * ((lens[i] as Int32Array)[k] as number));
+    parts[terms[i] as number] = value;
+    return value;
+  };
   // Lists before `lookups` are only looked up.
   let lookups = 0;
   const raise = () => {
@@ -120,10 +127,7 @@ function scoreScope(
       let head = heads[i] as number;
       if (head === current) {
         const k = at[i] as number;
-        const f = (tfs[i] as Int32Array)[k] as number;
-        const value = ((factor[i] as number) * f) / (f + a + b * ((lens[i] as Int32Array)[k] as number));
-        parts[terms[i] as number] = value;
-        score += value;
+        score += contribution(i, k);
         const seq = seqs[i] as Float64Array;
         at[i] = k + 1;
         head = k + 1 < seq.length ? (seq[k + 1] as number) : Infinity;
@@ -141,12 +145,7 @@ function scoreScope(
       const seq = seqs[i] as Float64Array;
       const k = seek(seq, at[i] as number, current);
       at[i] = k;
-      if (seq[k] === current) {
-        const f = (tfs[i] as Int32Array)[k] as number;
-        const value = ((factor[i] as number) * f) / (f + a + b * ((lens[i] as Int32Array)[k] as number));
-        parts[terms[i] as number] = value;
-        score += value;
-      }
+      if (seq[k] === current) score += contribution(i, k);
     }
     if (reachable && score >= floor && !hidden.has(current)) {
       let total = 0;

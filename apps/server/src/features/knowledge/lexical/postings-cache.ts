@@ -54,7 +54,7 @@ export class PostingsCache {
 
   constructor(private readonly budgetBytes: number) {}
 
-  /** Bytes held now (for tests and metrics). */
+  /** Bytes held now. */
   get bytes(): number {
     return this.held;
   }
