@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ndcgAt, readQrels, recallAt, reciprocalRankAt } from '../../../../../bench/lib/ir-metrics';
 import { type Chunk, chunkSections, chunkSectionsYielding, documentTitle } from './chunker';
-import { chunkTermCounts, termCounts } from './lexical/analyzer';
-import { indexTermMatcher, makeSnippet, queryTerms } from './query-terms';
+import { analyze, chunkTermCounts, termCounts } from './lexical/analyzer';
+import { indexTermMatcher, makeSnippet, queryTerms, roughStem, termMatcher } from './query-terms';
 
 describe('query terms', () => {
   it('drops stopwords and search syntax, keeps content words once', () => {
@@ -29,6 +29,28 @@ describe('query terms', () => {
     );
     const marked = snippet.highlights.map((h) => snippet.text.slice(h.start, h.end));
     expect(marked).toEqual(['Tomatoes', 'fungicides', 'copper']);
+  });
+  it('matches exactly what the full test matches (the first-character shortcut loses no word)', () => {
+    const words = [
+      ...'Tomatoes tomato Yellow yields 12µm 3D dna DNA Ärzte ärztin naïve café İSTANBUL BİR İzmir ΣΟΦΊΑ σοφία r'.split(
+        ' ',
+      ),
+      ...'ays Ayes relational Conditional generalization happily Happy skies ties lying running Runs'.split(' '),
+    ];
+    // Every word's own rough stem and index terms as keys, one word at a time: each must match itself, and the
+    // matcher must agree with the full test on every other word.
+    for (const key of words) {
+      const stems = new Set([roughStem(key.toLowerCase())]);
+      const terms = new Set(analyze(key));
+      const byWords = termMatcher([key.toLowerCase()]);
+      const byTerms = indexTermMatcher([], terms);
+      for (const word of words) {
+        expect(byWords(word), `${word} by ${key}`).toBe(stems.has(roughStem(word)));
+        expect(byTerms(word), `${word} by terms of ${key}`).toBe(analyze(word).some((term) => terms.has(term)));
+      }
+      expect(byWords(key)).toBe(true);
+      if (terms.size > 0) expect(byTerms(key)).toBe(true);
+    }
   });
 });
 

@@ -29,9 +29,30 @@ export type TermMatcher = (word: string) => boolean;
 
 const MATCHER_MEMORY = 20_000;
 
+/**
+ * Whether a word can match any of `keys` (lowercased stems or index terms), judged by its first character alone: both
+ * keep a word's first character, lowercased. A cheap test that spares most words of a text the full one. Only words
+ * with an ASCII first character are judged (others, and words with a capital dotted I, which lowercases to two
+ * characters and splits the word in two, are always tested).
+ */
+function firstCharacterTest(keys: Iterable<string>): (word: string) => boolean {
+  const first = new Uint8Array(128);
+  for (const key of keys) {
+    const code = key.charCodeAt(0);
+    if (code < 128) first[code] = 1;
+  }
+  // Word characters in ASCII are letters and digits: `| 0x20` lowercases the letters and keeps the digits.
+  return (word) => {
+    const code = word.charCodeAt(0);
+    return code >= 128 || first[code | 0x20] === 1 || word.includes('\u0130');
+  };
+}
+
 export function termMatcher(terms: string[]): TermMatcher {
   const stems = new Set(terms.map(roughStem));
-  return remembered((word) => stems.has(roughStem(word)));
+  const possible = firstCharacterTest(stems);
+  const test = remembered((word) => stems.has(roughStem(word)));
+  return (word) => possible(word) && test(word);
 }
 
 /**
@@ -41,7 +62,9 @@ export function termMatcher(terms: string[]): TermMatcher {
 export function indexTermMatcher(words: string[], indexTerms: Iterable<string>): TermMatcher {
   const stems = new Set(words.map(roughStem));
   const terms = new Set(indexTerms);
-  return remembered((word) => stems.has(roughStem(word)) || analyze(word).some((term) => terms.has(term)));
+  const possible = firstCharacterTest([...stems, ...terms]);
+  const test = remembered((word) => stems.has(roughStem(word)) || analyze(word).some((term) => terms.has(term)));
+  return (word) => possible(word) && test(word);
 }
 
 /** A word test that remembers its answers (up to MATCHER_MEMORY words), so a word seen once is not tested again. */
