@@ -94,7 +94,12 @@ export function buildKnowledgeFeature({
   lexicalCacheMb,
 }: KnowledgeDependencies): KnowledgeFeature {
   const repository = new KnowledgeRepository(db.kysely);
-  const index = new ChunkIndexRepository(db.kysely, db.dialect, new PostingsCache((lexicalCacheMb ?? 0) * 1024 * 1024));
+  const cache = new PostingsCache((lexicalCacheMb ?? 0) * 1024 * 1024, (found, read, bytes) => {
+    metrics?.lexicalCacheLists.inc({ result: 'hit' }, found);
+    metrics?.lexicalCacheLists.inc({ result: 'read' }, read);
+    metrics?.lexicalCacheBytes.set(bytes);
+  });
+  const index = new ChunkIndexRepository(db.kysely, db.dialect, cache);
   const shares = new CollectionShareRepository(db.kysely);
   const publish = (userId: string, document: KnowledgeDocumentEvent['document']) =>
     events.publish(userId, { type: 'knowledge.document', document } satisfies KnowledgeDocumentEvent);

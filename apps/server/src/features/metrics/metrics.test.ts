@@ -122,6 +122,16 @@ describe(`/metrics (${testDb})`, () => {
     expect(delta('hearth_ingestion_documents_total')).toBe(1);
     expect(delta('hearth_ingestion_chunks_total')).toBeGreaterThanOrEqual(1);
     expect(delta('hearth_search_duration_seconds_count')).toBeGreaterThanOrEqual(1);
+    // The first search read the word's posting list from the database; the same search again finds it kept.
+    expect(valueOf(after, 'hearth_lexical_cache_lists_total', { result: 'read' })).toBeGreaterThanOrEqual(1);
+    expect(valueOf(after, 'hearth_lexical_cache_bytes')).toBeGreaterThan(0);
+    await search(server, user.token, 'lighthouse');
+    const again = await scrape(server);
+    const hits = (samples: Sample[]) => valueOf(samples, 'hearth_lexical_cache_lists_total', { result: 'hit' });
+    expect(hits(again) - hits(after)).toBeGreaterThanOrEqual(1);
+    expect(valueOf(again, 'hearth_lexical_cache_lists_total', { result: 'read' })).toBe(
+      valueOf(after, 'hearth_lexical_cache_lists_total', { result: 'read' }),
+    );
     // On PostgreSQL the document's progress events went through NOTIFY: the bus timed their trip.
     if (testDb === 'postgres') expect(delta('hearth_event_bus_lag_seconds_count')).toBeGreaterThan(0);
   });

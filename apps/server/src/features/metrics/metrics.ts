@@ -77,6 +77,19 @@ export class Metrics {
     registers: this.registers,
   });
 
+  readonly lexicalCacheLists = new Counter({
+    name: 'hearth_lexical_cache_lists_total',
+    help: 'Posting lists searches needed, by where they came from: kept in memory (hit) or read from the database (read).',
+    labelNames: ['result'] as const,
+    registers: this.registers,
+  });
+
+  readonly lexicalCacheBytes = new Gauge({
+    name: 'hearth_lexical_cache_bytes',
+    help: 'Memory held by posting lists kept between searches (LEXICAL_CACHE_MB is the most it may hold).',
+    registers: this.registers,
+  });
+
   readonly eventBusLag = new Histogram({
     name: 'hearth_event_bus_lag_seconds',
     help: 'Time from publishing a realtime event to its arrival through PostgreSQL LISTEN/NOTIFY.',

@@ -157,7 +157,8 @@ describe('postings cache', () => {
   });
 
   it('reads what several scopes lack in one query, and hands each scope its own lists', async () => {
-    const cache = new PostingsCache(1024 * 1024);
+    const counts: number[][] = [];
+    const cache = new PostingsCache(1024 * 1024, (found, read, bytes) => counts.push([found, read, bytes]));
     const { asked, read } = reader();
     const other = { id: 2, collectionId: 'c2', version: 0 };
     await one(cache, ['a'], read);
@@ -170,6 +171,13 @@ describe('postings cache', () => {
     ]);
     await cache.lists([scope, other], ['b', 'a'], read);
     expect(asked).toHaveLength(2);
+    // Found cached and read per search, and the bytes held after it (4 lists of one posting each).
+    expect(counts).toEqual([
+      [0, 1, 216],
+      [1, 3, 4 * 216],
+      [4, 0, 4 * 216],
+    ]);
+    expect(cache.bytes).toBe(4 * 216);
   });
 
   it('keeps within its budget, the least recently used out first; with none it keeps nothing', async () => {

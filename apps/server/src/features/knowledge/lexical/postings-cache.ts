@@ -48,11 +48,17 @@ export const emptyList = (): PostingList => ({
   len: new Int32Array(0),
 });
 
+/** After each search's look-up: lists it found cached, lists it read from the database, and the bytes now held. */
+export type CacheCounts = (found: number, read: number, bytes: number) => void;
+
 export class PostingsCache {
   private readonly entries = new Map<string, Cached>();
   private held = 0;
 
-  constructor(private readonly budgetBytes: number) {}
+  constructor(
+    private readonly budgetBytes: number,
+    private readonly counted?: CacheCounts,
+  ) {}
 
   /** Bytes held now. */
   get bytes(): number {
@@ -68,6 +74,7 @@ export class PostingsCache {
     const found = scopes.map(() => new Map<string, PostingList>());
     const missingScopes = new Set<number>();
     const missingTerms = new Set<string>();
+    let hits = 0;
     for (const [i, scope] of scopes.entries()) {
       for (const term of terms) {
         const key = keyOf(scope.id, term);
@@ -77,6 +84,7 @@ export class PostingsCache {
           this.entries.delete(key);
           this.entries.set(key, entry);
           found[i]?.set(term, entry.list);
+          hits += 1;
         } else {
           missingScopes.add(scope.id);
           missingTerms.add(term);
@@ -95,6 +103,7 @@ export class PostingsCache {
         }
       }
     }
+    this.counted?.(hits, scopes.length * terms.length - hits, this.held);
     return found.map((own) => terms.map((term) => own.get(term) ?? emptyList()));
   }
 
