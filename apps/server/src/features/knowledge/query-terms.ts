@@ -50,9 +50,7 @@ function firstCharacterTest(keys: Iterable<string>): (word: string) => boolean {
 
 export function termMatcher(terms: string[]): TermMatcher {
   const stems = new Set(terms.map(roughStem));
-  const possible = firstCharacterTest(stems);
-  const test = remembered((word) => stems.has(roughStem(word)));
-  return (word) => possible(word) && test(word);
+  return matcher(stems, (word) => stems.has(roughStem(word)));
 }
 
 /**
@@ -62,15 +60,22 @@ export function termMatcher(terms: string[]): TermMatcher {
 export function indexTermMatcher(words: string[], indexTerms: Iterable<string>): TermMatcher {
   const stems = new Set(words.map(roughStem));
   const terms = new Set(indexTerms);
-  const possible = firstCharacterTest([...stems, ...terms]);
-  const test = remembered((word) => stems.has(roughStem(word)) || analyze(word).some((term) => terms.has(term)));
-  return (word) => possible(word) && test(word);
+  return matcher(
+    [...stems, ...terms],
+    (word) => stems.has(roughStem(word)) || analyze(word).some((term) => terms.has(term)),
+  );
 }
 
-/** A word test that remembers its answers (up to MATCHER_MEMORY words), so a word seen once is not tested again. */
-function remembered(test: (word: string) => boolean): TermMatcher {
+/**
+ * A matcher by `test` for `keys` (the stems and index terms it looks for): words the first-character test rules
+ * out are never tested; the others' answers are remembered (up to MATCHER_MEMORY words), so a word seen once is
+ * not tested again.
+ */
+function matcher(keys: Iterable<string>, test: (word: string) => boolean): TermMatcher {
+  const possible = firstCharacterTest(keys);
   const seen = new Map<string, boolean>();
   return (word) => {
+    if (!possible(word)) return false;
     let hit = seen.get(word);
     if (hit === undefined) {
       hit = test(word);
