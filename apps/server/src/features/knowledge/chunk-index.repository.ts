@@ -7,7 +7,12 @@ import type { Tx } from '../../lib/unit-of-work';
 import type { Chunk } from './chunker';
 import { accessibleCollectionIds } from './collection-access.repository';
 import { analyzeWords, chunkTermCounts } from './lexical/analyzer';
-import { type SearchScopes, bm25Search, documentFrequencies } from './lexical/bm25-search.repository';
+import {
+  type SearchScopes,
+  bm25Search,
+  documentFrequencies,
+  notReadyChunks,
+} from './lexical/bm25-search.repository';
 import { PostingsCache } from './lexical/postings-cache';
 import { countTerms, uncountTerms } from './lexical/term-stats.repository';
 
@@ -245,20 +250,18 @@ export class ChunkIndexRepository {
   async search(userId: string, words: string[], collectionIds: string[] | null, limit: number): Promise<ChunkHit[]> {
     const terms = analyzeWords(words);
     if (terms.length === 0) return [];
-    const scopes = await this.scopesFor(userId, collectionIds);
-    if (!scopes) return [];
-    return await this.searchIn(scopes, new Map(terms.map((term) => [term, 1])), limit);
+    const opened = await this.scopesWithFrequencies(userId, collectionIds, terms);
+    if (!opened) return [];
+    return await this.searchIn(opened.scopes, new Map(terms.map((term) => [term, 1])), limit, opened.frequencies);
   }
 
   /** What a search of these collections reads (see `search`); null when they hold no indexed chunk. */
   async scopesFor(userId: string, collectionIds: string[] | null): Promise<SearchScopes | null> {
     if (collectionIds?.length === 0) return null;
-    let owned = accessibleCollectionIds(this.db, userId);
-    if (collectionIds) owned = owned.where('owned.id', 'in', collectionIds);
     const scopes = await this.db
       .selectFrom('knowledge_lexical_scopes')
       .select(['id', 'collection_id', 'chunk_count', 'total_length', 'version'])
-      .where('collection_id', 'in', owned)
+      .where('collection_id', 'in', this.readable(userId, collectionIds))
       .execute();
     const chunks = scopes.reduce((sum, row) => sum + Number(row.chunk_count), 0);
     if (chunks === 0) return null;
@@ -273,8 +276,38 @@ export class ChunkIndexRepository {
   }
 
   /**
+   * `scopesFor` and the document frequencies of analysed `terms` in those scopes, read side by side (on
+   * PostgreSQL the two round trips overlap; the frequencies name the scopes by a subquery).
+   */
+  async scopesWithFrequencies(
+    userId: string,
+    collectionIds: string[] | null,
+    terms: string[],
+  ): Promise<{ scopes: SearchScopes; frequencies: Map<string, number> } | null> {
+    if (collectionIds?.length === 0) return null;
+    const scopeIds = this.db
+      .selectFrom('knowledge_lexical_scopes')
+      .select('id')
+      .where('collection_id', 'in', this.readable(userId, collectionIds));
+    const [scopes, frequencies] = await Promise.all([
+      this.scopesFor(userId, collectionIds),
+      documentFrequencies(this.db, scopeIds, terms),
+    ]);
+    return scopes ? { scopes, frequencies } : null;
+  }
+
+  /** The collections the user may read, limited to `collectionIds` when given. */
+  private readable(userId: string, collectionIds: string[] | null) {
+    const owned = accessibleCollectionIds(this.db, userId);
+    return collectionIds ? owned.where('owned.id', 'in', collectionIds) : owned;
+  }
+
+  /**
    * The best chunks of `scopes` for analysed terms with their weights in the query, best first. `frequencies`
    * (from `frequencies`, covering every term of the query), when the caller has them, are not read again.
+   * Chunks of documents not ready are left out by the read of the chunks, after the lists (so a chunk a list holds
+   * is caught if its document is not ready now); only when that drops one (a document being indexed or failed
+   * holds a top chunk) are the not-ready chunks read and the scoring run again without them, to fill `limit`.
    */
   async searchIn(
     scopes: SearchScopes,
@@ -283,24 +316,32 @@ export class ChunkIndexRepository {
     frequencies?: Map<string, number>,
   ): Promise<ChunkHit[]> {
     if (query.size === 0) return [];
-    const scored = await bm25Search(this.db, this.dialect, this.cache, scopes, query, limit, BM25, frequencies);
-    return await chunkHits(this.db, scored);
+    const scoreWithout = (hidden: ReadonlySet<number>) =>
+      bm25Search(this.db, this.dialect, this.cache, scopes, query, limit, BM25, hidden, frequencies);
+    const scored = await scoreWithout(NONE_HIDDEN);
+    const hits = await chunkHits(this.db, scored, { readyOnly: true });
+    if (hits.length === scored.length) return hits;
+    const rescored = await scoreWithout(await notReadyChunks(this.db, scopes.collectionIds));
+    return await chunkHits(this.db, rescored, { readyOnly: true });
   }
 
   /** How many of the scopes' chunks hold each of `terms` (terms none holds are left out). */
   async frequencies(scopes: SearchScopes, terms: string[]): Promise<Map<string, number>> {
-    return await documentFrequencies(this.db, scopes, terms);
+    return await documentFrequencies(this.db, scopes.ids, terms);
   }
 }
 
+const NONE_HIDDEN: ReadonlySet<number> = new Set();
+
 /**
  * The chunks behind scored sequence numbers, with their document and collection, in the order given (lexical and
- * vector search alike). `userId` keeps them to one owner's chunks.
+ * vector search alike); a chunk no longer there is left out. `userId` keeps them to one owner's chunks,
+ * `readyOnly` to chunks of ready documents.
  */
 export async function chunkHits(
   db: Kysely<Database>,
   scored: { seq: number | string; score: number }[],
-  userId?: string,
+  { userId, readyOnly = false }: { userId?: string; readyOnly?: boolean } = {},
 ): Promise<ChunkHit[]> {
   if (scored.length === 0) return [];
   let query = db
@@ -324,6 +365,7 @@ export async function chunkHits(
       scored.map((hit) => hit.seq),
     );
   if (userId) query = query.where('c.user_id', '=', userId);
+  if (readyOnly) query = query.where('d.status', '=', 'ready');
   const bySeq = new Map((await query.execute()).map(({ seq, ...row }) => [String(seq), row]));
   return scored.flatMap((hit) => {
     const row = bySeq.get(String(hit.seq));

@@ -115,17 +115,20 @@ export class SearchService implements KnowledgeContext {
     limit: number,
   ): Promise<KnowledgeSearchResult[]> {
     const terms = analyzeWords(words);
-    const scopes = terms.length ? await this.index.scopesFor(userId, collectionIds) : null;
-    if (!scopes) return [];
+    const opened = terms.length ? await this.index.scopesWithFrequencies(userId, collectionIds, terms) : null;
+    if (!opened) return [];
+    const { scopes } = opened;
     const own = new Map(terms.map((term) => [term, 1]));
-    const headHits = await this.index.searchIn(scopes, own, chunksFor(FEEDBACK.head));
+    const headHits = await this.index.searchIn(scopes, own, chunksFor(FEEDBACK.head), opened.frequencies);
     const head = this.group(headHits, termMatcher(words), FEEDBACK.head, this.lexicalRelevance);
     if (head.length === 0) return head;
     // Each document's best chunk is its first hit.
     const best = head.flatMap((result) => headHits.find((hit) => hit.chunk_id === result.chunk_id) ?? []);
     const model = relevanceModel(best);
-    // One read of document frequencies serves the choice of feedback terms and the expanded search.
-    const frequencies = await this.index.frequencies(scopes, [...new Set([...terms, ...model.keys()])]);
+    // The feedback terms' document frequencies (the query's own came with the scopes) serve both the choice of
+    // feedback terms and the expanded search.
+    const feedbackTerms = [...model.keys()].filter((term) => !own.has(term));
+    const frequencies = new Map([...opened.frequencies, ...(await this.index.frequencies(scopes, feedbackTerms))]);
     const expanded = expandedQuery(terms, model, (term) => {
       const df = frequencies.get(term);
       return df ? idf(scopes.chunks, df) : 0;

@@ -185,6 +185,6 @@ export class VectorSearchRepository {
       .filter((entry) => entry.score > MIN_SIMILARITY)
       .sort((a, b) => b.score - a.score)
       .slice(0, limit);
-    return await chunkHits(this.db, scored, scope.userId);
+    return await chunkHits(this.db, scored, { userId: scope.userId });
   }
 }

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Dialect } from '../../../db/database';
 import type { Database } from '../../../db/schema';
 import { type ScoredChunk, byRarity, idf, topChunks } from './max-score';
@@ -25,7 +25,7 @@ export interface SearchScopes {
  * user's own words; feedback terms weigh less: lexical/feedback.ts); a term's contribution is its weight × idf ×
  * the usual tf part. The idfs come from knowledge_term_stats (or `known`), the postings from the cache or, for
  * terms it doesn't hold at the scope's version, the database (lexical/postings-cache.ts); scoring is exact,
- * pruned with max-score (lexical/max-score.ts). Chunks of documents not ready are left out.
+ * pruned with max-score (lexical/max-score.ts). `hidden` chunks are left out (see `notReadyChunks`).
  */
 export async function bm25Search(
   db: Kysely<Database>,
@@ -35,12 +35,13 @@ export async function bm25Search(
   query: Map<string, number>,
   limit: number,
   bm25: Bm25Params,
+  hidden: ReadonlySet<number>,
   /** The terms' document frequencies in `scopes`, when the caller has them (a term left out: none holds it). */
   known?: Map<string, number>,
 ): Promise<ScoredChunk[]> {
   const frequencies = known
     ? new Map([...query.keys()].flatMap((term) => (known.has(term) ? [[term, known.get(term) as number]] : [])))
-    : await documentFrequencies(db, scopes, [...query.keys()]);
+    : await documentFrequencies(db, scopes.ids, [...query.keys()]);
   const ordered = byRarity(
     [...frequencies].map(([term, df]) => ({ term, df, idf: (query.get(term) ?? 1) * idf(scopes.chunks, df) })),
   );
@@ -61,8 +62,7 @@ export async function bm25Search(
     ordered.map((weight) => weight.idf * (k1 + 1)),
     limit,
     { a: k1 * (1 - b), b: (k1 * b) / scopes.avgdl },
-    // Read after the lists: a chunk a list holds was written before, so its document is hidden now if not ready.
-    await hiddenChunks(db, scopes.collectionIds),
+    hidden,
   );
 }
 
@@ -89,8 +89,11 @@ async function readPostings(
   return packedLists(rows);
 }
 
-/** Chunks of the collections' documents that are not ready (queued, being indexed or failed): never returned. */
-async function hiddenChunks(db: Kysely<Database>, collectionIds: string[]): Promise<Set<number>> {
+/**
+ * Chunks of the collections' documents that are not ready (queued, being indexed or failed): never returned. Read
+ * after the lists they filter: a chunk a list holds was written before, so its document is found here if not ready.
+ */
+export async function notReadyChunks(db: Kysely<Database>, collectionIds: string[]): Promise<Set<number>> {
   const rows = await db
     .selectFrom('knowledge_documents as d')
     .innerJoin('knowledge_chunks as c', 'c.document_id', 'd.id')
@@ -101,17 +104,20 @@ async function hiddenChunks(db: Kysely<Database>, collectionIds: string[]): Prom
   return new Set(rows.map((row) => Number(row.seq)));
 }
 
-/** How many of the scopes' chunks hold each of `terms` (terms none holds are left out). */
+/**
+ * How many of the scopes' chunks hold each of `terms` (terms none holds are left out). `scopes`: their ids, or a
+ * query answering them (so this can run beside the query that reads the scopes).
+ */
 export async function documentFrequencies(
   db: Kysely<Database>,
-  scopes: SearchScopes,
+  scopes: number[] | SelectQueryBuilder<Database, 'knowledge_lexical_scopes', { id: number }>,
   terms: string[],
 ): Promise<Map<string, number>> {
   if (terms.length === 0) return new Map();
   const rows = await db
     .selectFrom('knowledge_term_stats')
     .select((eb) => ['term', eb.fn.sum<number | string>('df').as('df')])
-    .where('scope', 'in', scopes.ids)
+    .where('scope', 'in', scopes)
     .where('term', 'in', terms)
     .groupBy('term')
     .execute();
