@@ -30,21 +30,30 @@ export type TermMatcher = (word: string) => boolean;
 const MATCHER_MEMORY = 20_000;
 
 /**
- * Whether a word can match any of `keys` (lowercased stems or index terms), judged by its first character alone: both
- * keep a word's first character, lowercased. A cheap test that spares most words of a text the full one. Only words
- * with an ASCII first character are judged (others, and words with a capital dotted I, which lowercases to two
- * characters and splits the word in two, are always tested).
+ * Whether a word can match any of `keys` (lowercased stems or index terms), judged by its first two characters: a
+ * rough stem is a prefix of the lowercased word, and a Porter stem keeps the word's first two characters too, but
+ * for a second y that becomes i ("ays" → "ai", "eyed" → "ei") and stems of one character ("ueds" → "u"; checked over
+ * the 117,000 words of SciFact, the DBPedia subset and generated short words). A cheap test that spares most words
+ * of a text the full one. Only words whose first two characters are ASCII are judged: others, one-character words,
+ * words with a second y and words with a capital dotted I (it lowercases to two characters and splits the word in
+ * two) are always tested.
  */
-function firstCharacterTest(keys: Iterable<string>): (word: string) => boolean {
-  const first = new Uint8Array(128);
+function prefixTest(keys: Iterable<string>): (word: string) => boolean {
+  // pairs[first * 128 + second] is 1 when a key starts with those characters; a one-character key opens its row.
+  const pairs = new Uint8Array(128 * 128);
   for (const key of keys) {
-    const code = key.charCodeAt(0);
-    if (code < 128) first[code] = 1;
+    const first = key.charCodeAt(0);
+    const second = key.charCodeAt(1);
+    if (first >= 128) continue;
+    if (key.length === 1) pairs.fill(1, first * 128, first * 128 + 128);
+    else if (second < 128) pairs[first * 128 + second] = 1;
   }
   // Word characters in ASCII are letters and digits: `| 0x20` lowercases the letters and keeps the digits.
   return (word) => {
-    const code = word.charCodeAt(0);
-    return code >= 128 || first[code | 0x20] === 1 || word.includes('\u0130');
+    const first = word.charCodeAt(0);
+    const second = word.charCodeAt(1); // NaN for a one-character word
+    if (first >= 128 || !(second < 128) || (second | 0x20) === 0x79) return true;
+    return pairs[(first | 0x20) * 128 + (second | 0x20)] === 1 || word.includes('\u0130');
   };
 }
 
@@ -67,12 +76,12 @@ export function indexTermMatcher(words: string[], indexTerms: Iterable<string>):
 }
 
 /**
- * A matcher by `test` for `keys` (the stems and index terms it looks for): words the first-character test rules
+ * A matcher by `test` for `keys` (the stems and index terms it looks for): words the two-character test rules
  * out are never tested; the others' answers are remembered (up to MATCHER_MEMORY words), so a word seen once is
  * not tested again.
  */
 function matcher(keys: Iterable<string>, test: (word: string) => boolean): TermMatcher {
-  const possible = firstCharacterTest(keys);
+  const possible = prefixTest(keys);
   const seen = new Map<string, boolean>();
   return (word) => {
     if (!possible(word)) return false;
