@@ -7,12 +7,7 @@ import type { Tx } from '../../lib/unit-of-work';
 import type { Chunk } from './chunker';
 import { accessibleCollectionIds } from './collection-access.repository';
 import { analyzeWords, chunkTermCounts } from './lexical/analyzer';
-import {
-  type SearchScopes,
-  bm25Search,
-  documentFrequencies,
-  notReadyChunks,
-} from './lexical/bm25-search.repository';
+import { type SearchScopes, bm25Search, documentFrequencies, notReadyChunks } from './lexical/bm25-search.repository';
 import { PostingsCache } from './lexical/postings-cache';
 import { countTerms, uncountTerms } from './lexical/term-stats.repository';
 
