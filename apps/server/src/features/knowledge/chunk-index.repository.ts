@@ -253,10 +253,8 @@ export class ChunkIndexRepository {
   /** What a search of these collections reads (see `search`); null when they hold no indexed chunk. */
   async scopesFor(userId: string, collectionIds: string[] | null): Promise<SearchScopes | null> {
     if (collectionIds?.length === 0) return null;
-    const scopes = await this.db
-      .selectFrom('knowledge_lexical_scopes')
+    const scopes = await this.readableScopes(userId, collectionIds)
       .select(['id', 'collection_id', 'chunk_count', 'total_length', 'version'])
-      .where('collection_id', 'in', this.readable(userId, collectionIds))
       .execute();
     const chunks = scopes.reduce((sum, row) => sum + Number(row.chunk_count), 0);
     if (chunks === 0) return null;
@@ -280,21 +278,18 @@ export class ChunkIndexRepository {
     terms: string[],
   ): Promise<{ scopes: SearchScopes; frequencies: Map<string, number> } | null> {
     if (collectionIds?.length === 0) return null;
-    const scopeIds = this.db
-      .selectFrom('knowledge_lexical_scopes')
-      .select('id')
-      .where('collection_id', 'in', this.readable(userId, collectionIds));
     const [scopes, frequencies] = await Promise.all([
       this.scopesFor(userId, collectionIds),
-      documentFrequencies(this.db, scopeIds, terms),
+      documentFrequencies(this.db, this.readableScopes(userId, collectionIds).select('id'), terms),
     ]);
     return scopes ? { scopes, frequencies } : null;
   }
 
-  /** The collections the user may read, limited to `collectionIds` when given. */
-  private readable(userId: string, collectionIds: string[] | null) {
-    const owned = accessibleCollectionIds(this.db, userId);
-    return collectionIds ? owned.where('owned.id', 'in', collectionIds) : owned;
+  /** The lexical scopes of the collections the user may read, limited to `collectionIds` when given. */
+  private readableScopes(userId: string, collectionIds: string[] | null) {
+    let readable = accessibleCollectionIds(this.db, userId);
+    if (collectionIds) readable = readable.where('owned.id', 'in', collectionIds);
+    return this.db.selectFrom('knowledge_lexical_scopes').where('collection_id', 'in', readable);
   }
 
   /**
