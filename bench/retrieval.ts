@@ -20,13 +20,15 @@
  * to write them through the index repository (chunker, a unit of work, vectors) instead of upload → job → extract,
  * which is several times faster to build. `--users U` spreads the synthetic documents over U users (one
  * collection each; the searching user is one of them and holds `--mine M` documents, default scale / U), so
- * latency is measured with other users' data on the instance.
+ * latency is measured with other users' data on the instance. `--rest S` waits S seconds between the build and
+ * the searches. `--keep DIR` keeps the built instance in DIR; `--reuse DIR` (same other arguments) searches it from
+ * a fresh process without building, so the build's memory and aftermath stay out of the figures.
  *
  * npm run bench:retrieval -- --vectors 100000 [--dims 768] [--queries 100] [--database sqlite|postgres]: the
  * approximate vector index (HNSW / sign-bit sketches) against exact kNN on generated clustered vectors: recall@10
  * and p50/p95 of vector-only and hybrid search (bench/lib/vector-scale.ts).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -136,6 +138,96 @@ function readJsonl<T>(file: string): T[] {
     .map((line) => JSON.parse(line) as T);
 }
 
+interface BuildOptions {
+  dataset: string;
+  documents: BeirDoc[];
+  mine: number;
+  users: number;
+  embedder: string | null;
+  database: string;
+}
+
+/** Signs the bench user up and builds the instance (other users, then the user's own documents). */
+async function build(app: App, options: BuildOptions): Promise<{ userId: string; ingestSeconds: number }> {
+  const { dataset, documents, mine, users, embedder, database } = options;
+  const signup = await app.server.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email: 'retrieval@example.test', password: STRONG_PASSWORD_FOR_BENCH },
+  });
+  if (signup.statusCode !== 201) throw new Error(`bench signup failed: ${signup.statusCode} ${signup.body}`);
+  const userId = (JSON.parse(signup.body) as { user: { id: string } }).user.id;
+  const { knowledgeService, embeddingService } = app.knowledge;
+  // The bench acts as its own signed-in user (its changes are audited like any other).
+  const audit = { actorId: userId, actorEmail: 'retrieval@example.test', ip: null, userAgent: 'bench:retrieval' };
+  if (embedder) {
+    console.log(`Embedding model ${JSON.stringify(await embeddingService.setModel(userId, embedder, audit))}`);
+  }
+  const collection = await knowledgeService.createCollection(userId, { name: path.basename(dataset) }, audit);
+
+  if (users > 1) {
+    const others = documents.slice(mine);
+    console.log(`Building ${others.length} documents of ${users - 1} other users ...`);
+    const t0 = performance.now();
+    await buildOthers(app, others, users - 1);
+    console.log(`  in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  const own = documents.slice(0, mine);
+  console.log(`Ingesting ${own.length} documents from ${dataset} (${database}) ...`);
+  const start = performance.now();
+  let duplicates = 0;
+  // Several uploads in flight, as several browser tabs or users would send them; each is the real upload path.
+  let next = 0;
+  const uploader = async () => {
+    while (next < own.length) {
+      const doc = own[next++] as BeirDoc;
+      const text = [doc.title, doc.text].filter(Boolean).join('\n\n');
+      try {
+        await knowledgeService.upload(userId, collection.id, `${doc._id}.txt`, Buffer.from(text || doc._id), audit);
+      } catch {
+        duplicates += 1; // identical bytes already in the collection (409)
+      }
+    }
+  };
+  if (argument('build') === 'index') {
+    const texts = own.map((doc) => ({ name: `${doc._id}.txt`, text: documentText(doc) }));
+    await buildThroughIndex(app, userId, collection.id, texts);
+  } else {
+    await Promise.all(Array.from({ length: UPLOAD_CONCURRENCY }, uploader));
+  }
+  const uploadSeconds = (performance.now() - start) / 1000;
+  for (;;) {
+    const { indexing } = await knowledgeService.getCollection(userId, collection.id);
+    if (indexing.pending === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  // With an embedding model, documents are embedded during ingestion; wait for any re-embedding job as well.
+  while (embedder) {
+    const status = await embeddingService.status(userId, false);
+    const entry = status.collections.find((item) => item.collection_id === collection.id);
+    if (!entry || entry.embedded_chunks >= entry.total_chunks) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const ingestSeconds = (performance.now() - start) / 1000;
+  await refreshPlannerStatistics(app.db);
+  const final = await knowledgeService.getCollection(userId, collection.id);
+  console.log(
+    `  ${final.document_count} documents (${final.indexing.failed} failed, ${duplicates} duplicates) in ${ingestSeconds.toFixed(1)} s (uploads done after ${uploadSeconds.toFixed(1)} s)`,
+  );
+  return { userId, ingestSeconds };
+}
+
+/** The bench user of an instance kept by an earlier run (`--reuse`). */
+async function keptUser(app: App): Promise<string> {
+  const row = await app.db.kysely
+    .selectFrom('profiles')
+    .select('id')
+    .where('email', '=', 'retrieval@example.test')
+    .executeTakeFirst();
+  if (!row) throw new Error('no kept instance there: run with --keep first');
+  return row.id;
+}
+
 async function main(): Promise<void> {
   // The vector index at scale, with generated vectors: its own mode (bench/lib/vector-scale.ts).
   if (argument('vectors')) return await vectorScale(argument);
@@ -146,14 +238,20 @@ async function main(): Promise<void> {
   );
   const qrels = readQrels(readFileSync(path.join(dataset, 'qrels', 'test.tsv'), 'utf8'));
   const scale = Number(argument('scale') ?? 0);
-  const documents = scale > 0 ? synthetic(source, scale) : source;
+  // A kept instance searched again needs no synthetic documents (their judgements do not apply) in its memory.
+  const documents = scale > 0 ? (argument('reuse') ? [] : synthetic(source, scale)) : source;
   const users = Math.max(1, Number(argument('users') ?? 1));
   const mine = scale > 0 ? Math.min(scale, Number(argument('mine') ?? Math.round(scale / users))) : documents.length;
   const database = argument('database') === 'postgres' ? 'postgres' : 'sqlite';
-  const cluster = database === 'postgres' ? await startCluster() : null;
+  // `--keep DIR` keeps the instance (data directory, PostgreSQL cluster) in DIR; `--reuse DIR` searches one kept
+  // there from this fresh process, without building (same --dataset, --database and --scale as when kept).
+  const kept = argument('keep') ?? argument('reuse');
+  const reuse = argument('reuse') !== undefined;
+  const cluster = database === 'postgres' ? await startCluster(kept && path.resolve(kept, 'postgres')) : null;
 
   const embedder = argument('embedder') ?? null;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hearth-bench-'));
+  const dataDir = kept ? path.resolve(kept, 'data') : mkdtempSync(path.join(tmpdir(), 'hearth-bench-'));
+  mkdirSync(dataDir, { recursive: true });
   const app = await buildApp(
     loadConfig({
       DATA_DIR: dataDir,
@@ -170,70 +268,19 @@ async function main(): Promise<void> {
     { logger: false },
   );
   try {
-    const signup = await app.server.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { email: 'retrieval@example.test', password: STRONG_PASSWORD_FOR_BENCH },
-    });
-    if (signup.statusCode !== 201) throw new Error(`bench signup failed: ${signup.statusCode} ${signup.body}`);
-    const userId = (JSON.parse(signup.body) as { user: { id: string } }).user.id;
-    const { knowledgeService, searchService, embeddingService } = app.knowledge;
-    // The bench acts as its own signed-in user (its changes are audited like any other).
-    const audit = { actorId: userId, actorEmail: 'retrieval@example.test', ip: null, userAgent: 'bench:retrieval' };
-    if (embedder) {
-      console.log(`Embedding model ${JSON.stringify(await embeddingService.setModel(userId, embedder, audit))}`);
-    }
-    const collection = await knowledgeService.createCollection(userId, { name: path.basename(dataset) }, audit);
-
-    if (users > 1) {
-      const others = documents.slice(mine);
-      console.log(`Building ${others.length} documents of ${users - 1} other users ...`);
-      const t0 = performance.now();
-      await buildOthers(app, others, users - 1);
-      console.log(`  in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    }
     const own = documents.slice(0, mine);
-    console.log(`Ingesting ${own.length} documents from ${dataset} (${database}) ...`);
-    const start = performance.now();
-    let duplicates = 0;
-    // Several uploads in flight, as several browser tabs or users would send them; each is the real upload path.
-    let next = 0;
-    const uploader = async () => {
-      while (next < own.length) {
-        const doc = own[next++] as BeirDoc;
-        const text = [doc.title, doc.text].filter(Boolean).join('\n\n');
-        try {
-          await knowledgeService.upload(userId, collection.id, `${doc._id}.txt`, Buffer.from(text || doc._id), audit);
-        } catch {
-          duplicates += 1; // identical bytes already in the collection (409)
-        }
-      }
-    };
-    if (argument('build') === 'index') {
-      const texts = own.map((doc) => ({ name: `${doc._id}.txt`, text: documentText(doc) }));
-      await buildThroughIndex(app, userId, collection.id, texts);
-    } else {
-      await Promise.all(Array.from({ length: UPLOAD_CONCURRENCY }, uploader));
+    const { userId, ingestSeconds } = reuse
+      ? { userId: await keptUser(app), ingestSeconds: null }
+      : await build(app, { dataset, documents, mine, users, embedder, database });
+    const { searchService, embeddingService } = app.knowledge;
+
+    // `--rest S`: wait S seconds before searching, so a long build's aftermath (the database's background
+    // writes and autovacuum, a machine slowed by minutes of full load) does not land in the search figures.
+    const rest = Number(argument('rest') ?? 0);
+    if (rest > 0) {
+      console.log(`Resting ${rest} s before searching ...`);
+      await new Promise((resolve) => setTimeout(resolve, rest * 1000));
     }
-    const uploadSeconds = (performance.now() - start) / 1000;
-    for (;;) {
-      const { indexing } = await knowledgeService.getCollection(userId, collection.id);
-      if (indexing.pending === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    // With an embedding model, documents are embedded during ingestion; wait for any re-embedding job as well.
-    while (embedder) {
-      const status = await embeddingService.status(userId, false);
-      const entry = status.collections.find((item) => item.collection_id === collection.id);
-      if (!entry || entry.embedded_chunks >= entry.total_chunks) break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    const ingestSeconds = (performance.now() - start) / 1000;
-    await refreshPlannerStatistics(app.db);
-    const final = await knowledgeService.getCollection(userId, collection.id);
-    console.log(
-      `  ${final.document_count} documents (${final.indexing.failed} failed, ${duplicates} duplicates) in ${ingestSeconds.toFixed(1)} s (uploads done after ${uploadSeconds.toFixed(1)} s)`,
-    );
 
     const hearth = new Scores();
     const reference = new Scores();
@@ -279,11 +326,11 @@ async function main(): Promise<void> {
       vector_store: embedder ? (await embeddingService.status(userId, false)).vector_store : null,
       database,
       users,
-      own_documents: own.length,
+      own_documents: mine,
       ...(scale ? { 'ndcg@10': null, 'recall@100': null, 'mrr@10': null } : hearth.figures()),
       reference_bm25: scale ? null : reference.figures(),
-      ingest_docs_per_s: round(own.length / ingestSeconds, 1),
-      build_s: round(ingestSeconds, 1),
+      ingest_docs_per_s: ingestSeconds === null ? null : round(own.length / ingestSeconds, 1),
+      build_s: ingestSeconds === null ? null : round(ingestSeconds, 1),
       search_p50_ms: round(percentile(latencies, 50), 2),
       search_p95_ms: round(percentile(latencies, 95), 2),
       search_again_p50_ms: round(percentile(again, 50), 2),
@@ -312,7 +359,7 @@ async function main(): Promise<void> {
   } finally {
     await app.close();
     cluster?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!kept) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,22 +30,30 @@ function run(command: string, args: string[], asPostgres: boolean): void {
   if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
 }
 
-/** A throwaway PostgreSQL cluster on loopback, owned by the test run and removed after it. */
-export async function startCluster(): Promise<Cluster> {
+/**
+ * A throwaway PostgreSQL cluster on loopback, owned by the test run and removed after it. Given `keptDir`, the
+ * cluster lives there and is kept when stopped, and a cluster already there is started again (benchmarks that
+ * search a kept instance from a fresh process).
+ */
+export async function startCluster(keptDir?: string): Promise<Cluster> {
   const asPostgres = process.getuid?.() === 0;
-  const dir = mkdtempSync(path.join(tmpdir(), 'hearth-pg-'));
+  const dir = keptDir ?? mkdtempSync(path.join(tmpdir(), 'hearth-pg-'));
+  mkdirSync(dir, { recursive: true });
   const data = path.join(dir, 'data');
+  const existing = existsSync(path.join(data, 'PG_VERSION'));
   if (asPostgres) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
     chownSync(dir, uid, gid);
   }
   const port = await freePort();
-  run(
-    path.join(PG_BIN_DIR, 'initdb'),
-    ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8'],
-    asPostgres,
-  );
+  if (!existing) {
+    run(
+      path.join(PG_BIN_DIR, 'initdb'),
+      ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8'],
+      asPostgres,
+    );
+  }
   run(
     path.join(PG_BIN_DIR, 'pg_ctl'),
     [
@@ -64,9 +72,13 @@ export async function startCluster(): Promise<Cluster> {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: () => {
       try {
-        run(path.join(PG_BIN_DIR, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], asPostgres);
+        run(
+          path.join(PG_BIN_DIR, 'pg_ctl'),
+          ['-D', data, '-m', keptDir ? 'fast' : 'immediate', '-w', 'stop'],
+          asPostgres,
+        );
       } finally {
-        rmSync(dir, { recursive: true, force: true });
+        if (!keptDir) rmSync(dir, { recursive: true, force: true });
       }
     },
   };
