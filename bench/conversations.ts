@@ -21,6 +21,7 @@ import pg from 'pg';
 import { type App, buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { startCluster } from '../apps/server/test/postgres-cluster';
+import { signUpBenchUser } from './lib/bench-user';
 import { STRONG_PASSWORD_FOR_BENCH, percentile } from './lib/ir-metrics';
 import { Corpus } from './lib/chat-corpus';
 
@@ -65,13 +66,8 @@ interface MessageSeed {
 }
 
 async function signUp(app: App, email: string, withToken = true): Promise<{ id: string; token: string }> {
-  const signup = await app.server.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { email, password: STRONG_PASSWORD_FOR_BENCH },
-  });
-  if (signup.statusCode !== 201) throw new Error(`bench signup failed: ${signup.statusCode} ${signup.body}`);
-  if (!withToken) return { id: (JSON.parse(signup.body) as { user: { id: string } }).user.id, token: '' };
+  const id = await signUpBenchUser(app, email);
+  if (!withToken) return { id, token: '' };
   const login = await app.server.inject({
     method: 'POST',
     url: '/api/auth/login',

@@ -38,10 +38,11 @@ import { KnowledgeRepository } from '../apps/server/src/features/knowledge/knowl
 import { loadConfig } from '../apps/server/src/config';
 import { refreshPlannerStatistics } from '../apps/server/src/db/database';
 import { startCluster } from '../apps/server/test/postgres-cluster';
+import { signUpBenchUser } from './lib/bench-user';
 import { buildThroughIndex } from './lib/direct-build';
 import { vectorScale } from './lib/vector-scale';
 import { ReferenceBm25 } from './lib/reference-bm25';
-import { STRONG_PASSWORD_FOR_BENCH, ndcgAt, percentile, readQrels, recallAt, reciprocalRankAt } from './lib/ir-metrics';
+import { ndcgAt, percentile, readQrels, recallAt, reciprocalRankAt } from './lib/ir-metrics';
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -150,13 +151,7 @@ interface BuildOptions {
 /** Signs the bench user up and builds the instance (other users, then the user's own documents). */
 async function build(app: App, options: BuildOptions): Promise<{ userId: string; ingestSeconds: number }> {
   const { dataset, documents, mine, users, embedder, database } = options;
-  const signup = await app.server.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { email: 'retrieval@example.test', password: STRONG_PASSWORD_FOR_BENCH },
-  });
-  if (signup.statusCode !== 201) throw new Error(`bench signup failed: ${signup.statusCode} ${signup.body}`);
-  const userId = (JSON.parse(signup.body) as { user: { id: string } }).user.id;
+  const userId = await signUpBenchUser(app, 'retrieval@example.test');
   const { knowledgeService, embeddingService } = app.knowledge;
   // The bench acts as its own signed-in user (its changes are audited like any other).
   const audit = { actorId: userId, actorEmail: 'retrieval@example.test', ip: null, userAgent: 'bench:retrieval' };

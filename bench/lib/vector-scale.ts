@@ -13,7 +13,8 @@ import { VectorRepository } from '../../apps/server/src/features/knowledge/embed
 import type { SearchService, SemanticSearch } from '../../apps/server/src/features/knowledge/search.service';
 import { startCluster } from '../../apps/server/test/postgres-cluster';
 import { buildThroughIndex } from './direct-build';
-import { STRONG_PASSWORD_FOR_BENCH, percentile } from './ir-metrics';
+import { signUpBenchUser } from './bench-user';
+import { percentile } from './ir-metrics';
 
 /**
  * `npm run bench:retrieval -- --vectors 100000 [--dims 768] [--queries 100] [--database sqlite|postgres]`:
@@ -82,13 +83,7 @@ export async function vectorScale(argument: (name: string) => string | undefined
     { logger: false },
   );
   try {
-    const signup = await app.server.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { email: 'vectors@example.test', password: STRONG_PASSWORD_FOR_BENCH },
-    });
-    if (signup.statusCode !== 201) throw new Error(`bench signup failed: ${signup.statusCode} ${signup.body}`);
-    const userId = (JSON.parse(signup.body) as { user: { id: string } }).user.id;
+    const userId = await signUpBenchUser(app, 'vectors@example.test');
     const audit = { actorId: userId, actorEmail: 'vectors@example.test', ip: null, userAgent: 'bench:retrieval' };
     const collection = await app.knowledge.knowledgeService.createCollection(userId, { name: 'vectors' }, audit);
 
