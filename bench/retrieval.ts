@@ -75,6 +75,9 @@ function synthetic(source: BeirDoc[], count: number): BeirDoc[] {
 
 const documentText = (doc: BeirDoc) => [doc.title, doc.text].filter(Boolean).join('\n\n') || doc._id;
 
+/** The bench's own account (named as the super admin, so its sign-up needs no setup code). */
+const BENCH_EMAIL = 'retrieval@example.test';
+
 /** Per-query metrics, averaged. */
 class Scores {
   private readonly ndcg: number[] = [];
@@ -151,10 +154,10 @@ interface BuildOptions {
 /** Signs the bench user up and builds the instance (other users, then the user's own documents). */
 async function build(app: App, options: BuildOptions): Promise<{ userId: string; ingestSeconds: number }> {
   const { dataset, documents, mine, users, embedder, database } = options;
-  const userId = await signUpBenchUser(app, 'retrieval@example.test');
+  const userId = await signUpBenchUser(app, BENCH_EMAIL);
   const { knowledgeService, embeddingService } = app.knowledge;
   // The bench acts as its own signed-in user (its changes are audited like any other).
-  const audit = { actorId: userId, actorEmail: 'retrieval@example.test', ip: null, userAgent: 'bench:retrieval' };
+  const audit = { actorId: userId, actorEmail: BENCH_EMAIL, ip: null, userAgent: 'bench:retrieval' };
   if (embedder) {
     console.log(`Embedding model ${JSON.stringify(await embeddingService.setModel(userId, embedder, audit))}`);
   }
@@ -176,9 +179,8 @@ async function build(app: App, options: BuildOptions): Promise<{ userId: string;
   const uploader = async () => {
     while (next < own.length) {
       const doc = own[next++] as BeirDoc;
-      const text = [doc.title, doc.text].filter(Boolean).join('\n\n');
       try {
-        await knowledgeService.upload(userId, collection.id, `${doc._id}.txt`, Buffer.from(text || doc._id), audit);
+        await knowledgeService.upload(userId, collection.id, `${doc._id}.txt`, Buffer.from(documentText(doc)), audit);
       } catch {
         duplicates += 1; // identical bytes already in the collection (409)
       }
@@ -217,7 +219,7 @@ async function keptUser(app: App): Promise<string> {
   const row = await app.db.kysely
     .selectFrom('profiles')
     .select('id')
-    .where('email', '=', 'retrieval@example.test')
+    .where('email', '=', BENCH_EMAIL)
     .executeTakeFirst();
   if (!row) throw new Error('no kept instance there: run with --keep first');
   return row.id;
@@ -233,15 +235,15 @@ async function main(): Promise<void> {
   );
   const qrels = readQrels(readFileSync(path.join(dataset, 'qrels', 'test.tsv'), 'utf8'));
   const scale = Number(argument('scale') ?? 0);
-  // A kept instance searched again needs no synthetic documents (their judgements do not apply) in its memory.
-  const documents = scale > 0 ? (argument('reuse') ? [] : synthetic(source, scale)) : source;
-  const users = Math.max(1, Number(argument('users') ?? 1));
-  const mine = scale > 0 ? Math.min(scale, Number(argument('mine') ?? Math.round(scale / users))) : documents.length;
-  const database = argument('database') === 'postgres' ? 'postgres' : 'sqlite';
   // `--keep DIR` keeps the instance (data directory, PostgreSQL cluster) in DIR; `--reuse DIR` searches one kept
   // there from this fresh process, without building (same --dataset, --database and --scale as when kept).
   const kept = argument('keep') ?? argument('reuse');
   const reuse = argument('reuse') !== undefined;
+  // A kept instance searched again needs no synthetic documents (their judgements do not apply) in its memory.
+  const documents = scale > 0 ? (reuse ? [] : synthetic(source, scale)) : source;
+  const users = Math.max(1, Number(argument('users') ?? 1));
+  const mine = scale > 0 ? Math.min(scale, Number(argument('mine') ?? Math.round(scale / users))) : documents.length;
+  const database = argument('database') === 'postgres' ? 'postgres' : 'sqlite';
   const cluster = database === 'postgres' ? await startCluster(kept && path.resolve(kept, 'postgres')) : null;
 
   const embedder = argument('embedder') ?? null;
@@ -252,8 +254,7 @@ async function main(): Promise<void> {
       DATA_DIR: dataDir,
       ...(cluster ? { DATABASE_URL: cluster.url } : {}),
       LOG_LEVEL: 'silent',
-      // The bench account is named as the super admin, so its sign-up needs no setup code.
-      SUPER_ADMIN_EMAIL: 'retrieval@example.test',
+      SUPER_ADMIN_EMAIL: BENCH_EMAIL,
       OLLAMA_BASE_URL: (embedder?.startsWith('ollama:') && process.env.OLLAMA_BASE_URL) || 'none',
       OPENAI_BASE_URL: embedder?.startsWith('openai:') ? process.env.OPENAI_BASE_URL : undefined,
       OPENAI_API_KEY: embedder?.startsWith('openai:') ? process.env.OPENAI_API_KEY : undefined,
