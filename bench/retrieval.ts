@@ -22,7 +22,8 @@
  * collection each; the searching user is one of them and holds `--mine M` documents, default scale / U), so
  * latency is measured with other users' data on the instance. `--rest S` waits S seconds between the build and
  * the searches. `--keep DIR` keeps the built instance in DIR; `--reuse DIR` (same other arguments) searches it from
- * a fresh process without building, so the build's memory and aftermath stay out of the figures.
+ * a fresh process without building, so the build's memory and aftermath stay out of the figures; that process warms
+ * its search cache at start as a server does (LEXICAL_CACHE_WARM_MB), waited for before searching, unless `--cold`.
  *
  * npm run bench:retrieval -- --vectors 100000 [--dims 768] [--queries 100] [--database sqlite|postgres]: the
  * approximate vector index (HNSW / sign-bit sketches) against exact kNN on generated clustered vectors: recall@10
@@ -48,6 +49,9 @@ function argument(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
+
+/** Whether a flag without a value (`--cold`) is given. */
+const flag = (name: string): boolean => process.argv.includes(`--${name}`);
 
 const UPLOAD_CONCURRENCY = 8;
 const round = (value: number, digits = 4) => Number(value.toFixed(digits));
@@ -260,15 +264,26 @@ async function main(): Promise<void> {
       OPENAI_API_KEY: embedder?.startsWith('openai:') ? process.env.OPENAI_API_KEY : undefined,
       BUILTIN_RUNTIME: embedder?.startsWith('builtin:') ? 'true' : 'false',
       MODELS_DIR: process.env.MODELS_DIR,
+      // `--cold`: no warm-up of the search cache at start (every list read on first use).
+      LEXICAL_CACHE_WARM_MB: flag('cold') ? '0' : undefined,
     }),
     { logger: false },
   );
+  const warmStarted = performance.now();
   try {
     const own = documents.slice(0, mine);
     const { userId, ingestSeconds } = reuse
       ? { userId: await keptUser(app), ingestSeconds: null }
       : await build(app, { dataset, documents, mine, users, embedder, database });
     const { searchService, embeddingService } = app.knowledge;
+    // The server's warm-up after its start; before a build (the instance empty then) it reads nothing.
+    const warmed = await app.warmed;
+    const warmSeconds = (performance.now() - warmStarted) / 1000;
+    if (warmed?.lists) {
+      console.log(
+        `Warm-up     ${warmed.lists} lists, ${round(warmed.bytes / 2 ** 20, 1)} MB in ${round(warmSeconds, 1)} s`,
+      );
+    }
 
     // `--rest S`: wait S seconds before searching, so a long build's aftermath (the database's background
     // writes and autovacuum, a machine slowed by minutes of full load) does not land in the search figures.
@@ -327,6 +342,8 @@ async function main(): Promise<void> {
       reference_bm25: scale ? null : reference.figures(),
       ingest_docs_per_s: ingestSeconds === null ? null : round(own.length / ingestSeconds, 1),
       build_s: ingestSeconds === null ? null : round(ingestSeconds, 1),
+      warm_lists: warmed?.lists ?? null,
+      warm_mb: warmed ? round(warmed.bytes / 2 ** 20, 1) : null,
       search_p50_ms: round(percentile(latencies, 50), 2),
       search_p95_ms: round(percentile(latencies, 95), 2),
       search_again_p50_ms: round(percentile(again, 50), 2),

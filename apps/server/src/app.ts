@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDb, type Db } from './db/database';
@@ -10,6 +10,7 @@ import { registerHttpMetrics } from './features/metrics/metrics.routes';
 import type { EventBus } from './features/events/event-bus';
 import { extractionPool } from './features/extraction/extraction-pool';
 import type { KnowledgeFeature } from './features/knowledge/knowledge-feature';
+import type { Warmed } from './features/knowledge/lexical/cache-warmup.repository';
 import type { ModelFeature } from './features/models/model-feature';
 import type { PrivacyFeature } from './features/privacy/privacy-feature';
 import type { ReleasesFeature } from './features/releases/releases-feature';
@@ -53,6 +54,8 @@ export interface App {
   jobs: JobQueue;
   /** MCP servers (issue 20); its `toolSource` offers their tools to the chat. */
   mcp: McpFeature;
+  /** The search cache's warm-up after the start (LEXICAL_CACHE_WARM_MB): what it read; null when it failed. */
+  warmed: Promise<Warmed | null>;
   close(): Promise<void>;
 }
 
@@ -118,6 +121,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await chat.start();
   // Last, once every job type is registered: takes back interrupted jobs (downloads included) and starts work.
   await jobs.start();
+  // In the background: the first searches are served meanwhile (reading the lists they need, as without it).
+  const warming = new AbortController();
+  const warmed = warmSearchCache(knowledge, warming.signal, server.log);
 
   return {
     server,
@@ -130,7 +136,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     events,
     jobs,
     mcp: services.mcp,
+    warmed,
     close: async () => {
+      warming.abort();
+      await warmed;
       // Running jobs see the shutdown (downloads keep their partial file) and go back to the queue.
       await jobs.stop();
       await models.close();
@@ -149,6 +158,25 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await services.tracing.shutdown();
     },
   };
+}
+
+async function warmSearchCache(
+  knowledge: KnowledgeFeature,
+  signal: AbortSignal,
+  log: FastifyBaseLogger,
+): Promise<Warmed | null> {
+  const started = performance.now();
+  try {
+    const warmed = await knowledge.warmSearchCache(signal);
+    if (warmed.lists > 0) {
+      const seconds = Math.round(performance.now() - started) / 1000;
+      log.info({ lists: warmed.lists, bytes: warmed.bytes, seconds }, 'Search cache warmed');
+    }
+    return warmed;
+  } catch (error) {
+    log.warn({ err: error }, 'Search cache warm-up failed; lists are read on first use');
+    return null;
+  }
 }
 
 /** A hop count becomes the function Fastify itself would make of a number (its types only name this form). */

@@ -150,6 +150,11 @@ const EnvSchema = z.object({
    * database once, not on every search); 0 keeps none.
    */
   LEXICAL_CACHE_MB: intFrom(0, 65_536).default(256),
+  /**
+   * How much of that memory each server process fills at start-up with the instance's longest posting lists, so
+   * the first searches after a restart find them held; 0 reads nothing ahead (the lists are read on first use).
+   */
+  LEXICAL_CACHE_WARM_MB: intFrom(0, 65_536).default(128),
   ALLOW_PRIVATE_DOWNLOADS: bool.default(false),
   /**
    * How long a background job is held by its worker without renewal (renewed every third of it); a dead

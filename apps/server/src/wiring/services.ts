@@ -194,6 +194,7 @@ export async function buildServices({ config, db, blobs, log, hasher }: Platform
     uploadLimit: () => adminSettingsService.uploadLimitBytes(),
     metrics,
     lexicalCacheMb: config.LEXICAL_CACHE_MB,
+    lexicalCacheWarmMb: config.LEXICAL_CACHE_WARM_MB,
   });
   const privacy = buildPrivacyFeature({
     db,

@@ -6,6 +6,7 @@ import { executor } from '../../db/unit-of-work';
 import type { Tx } from '../../lib/unit-of-work';
 import type { Chunk } from './chunker';
 import { accessibleCollectionIds } from './collection-access.repository';
+import { type Warmed, warmPostings } from './lexical/cache-warmup.repository';
 import { analyzeWords, chunkTermCounts } from './lexical/analyzer';
 import { type SearchScopes, bm25Search, documentFrequencies, notReadyChunks } from './lexical/bm25-search.repository';
 import { PostingsCache } from './lexical/postings-cache';
@@ -313,6 +314,11 @@ export class ChunkIndexRepository {
     if (hits.length === scored.length) return hits;
     const rescored = await scoreWithout(await notReadyChunks(this.db, scopes.collectionIds));
     return await chunkHits(this.db, rescored, { readyOnly: true });
+  }
+
+  /** Reads the instance's longest posting lists into the search cache, up to `budgetBytes` (after a start). */
+  async warmCache(budgetBytes: number, signal: AbortSignal): Promise<Warmed> {
+    return await warmPostings(this.db, this.dialect, this.cache, { budgetBytes, signal });
   }
 
   /** How many of the scopes' chunks hold each of `terms` (terms none holds are left out). */

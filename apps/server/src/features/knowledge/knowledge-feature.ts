@@ -14,6 +14,7 @@ import { AdvancedSearchService } from './advanced-search.service';
 import { ChatKnowledgeContext } from './chat-knowledge-context';
 import { ChatSourcesRepository } from './chat-sources.repository';
 import { ChunkIndexRepository } from './chunk-index.repository';
+import type { Warmed } from './lexical/cache-warmup.repository';
 import { PostingsCache } from './lexical/postings-cache';
 import { CollectionShareRepository } from './collection-access.repository';
 import { collectionShareRoutes } from './collection-share.routes';
@@ -54,6 +55,11 @@ export interface KnowledgeFeature {
   embeddingService: EmbeddingService;
   /** The instance's one job queue (built and started in app.ts). */
   queue: JobQueue;
+  /**
+   * Reads the instance's longest posting lists into this process's search cache (LEXICAL_CACHE_WARM_MB), so the
+   * first searches after a start do not each read them; run once at start-up, in the background (app.ts).
+   */
+  warmSearchCache(signal: AbortSignal): Promise<Warmed>;
 }
 
 export interface KnowledgeDependencies {
@@ -76,6 +82,8 @@ export interface KnowledgeDependencies {
   metrics?: Metrics;
   /** Memory for posting lists kept between searches (LEXICAL_CACHE_MB); none when absent. */
   lexicalCacheMb?: number;
+  /** How much of it is filled with the longest lists at start-up (LEXICAL_CACHE_WARM_MB); none when absent. */
+  lexicalCacheWarmMb?: number;
 }
 
 /** Wires collections, documents, ingestion and search (called from app.ts). */
@@ -92,6 +100,7 @@ export function buildKnowledgeFeature({
   uploadLimit,
   metrics,
   lexicalCacheMb,
+  lexicalCacheWarmMb,
 }: KnowledgeDependencies): KnowledgeFeature {
   const repository = new KnowledgeRepository(db.kysely);
   const cache = new PostingsCache((lexicalCacheMb ?? 0) * 1024 * 1024, (found, read, bytes) => {
@@ -162,6 +171,7 @@ export function buildKnowledgeFeature({
     ingestion,
     embeddingService: embeddings.embeddingService,
     queue,
+    warmSearchCache: (signal) => index.warmCache((lexicalCacheWarmMb ?? 0) * 1024 * 1024, signal),
   };
 }
 

@@ -70,7 +70,7 @@ export async function bm25Search(
  * Some terms' postings in some scopes, in chunk order: one row per scope and term, its postings packed in one text
  * ("chunk,tf,len,chunk,tf,len,..."): parsed in JavaScript at a third of the cost of a row object per posting.
  */
-async function readPostings(
+export async function readPostings(
   db: Kysely<Database>,
   dialect: Dialect,
   scopes: number[],

@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, testDb } from '../../../../test/test-server';
-import { createDb, type Db } from '../../../db/database';
-import { KyselyUnitOfWork } from '../../../db/unit-of-work';
+import { testDb } from '../../../../test/test-server';
+import type { Db } from '../../../db/database';
+import type { KyselyUnitOfWork } from '../../../db/unit-of-work';
 import { BM25, ChunkIndexRepository, type DocumentTotals } from '../chunk-index.repository';
-import { KnowledgeRepository } from '../knowledge.repository';
+import type { KnowledgeRepository } from '../knowledge.repository';
 import { termCounts } from './analyzer';
+import { lexicalFixture } from './lexical-test-helpers';
 import { PostingsCache } from './postings-cache';
 
 /**
@@ -17,54 +14,24 @@ import { PostingsCache } from './postings-cache';
  * documents visible, and deletion removing postings and statistics.
  */
 describe(`lexical index: BM25 in the database (${testDb})`, () => {
+  let fixture: Awaited<ReturnType<typeof lexicalFixture>>;
   let db: Db;
   let uow: KyselyUnitOfWork;
   let index: ChunkIndexRepository;
   let documents: KnowledgeRepository;
-  const dir = mkdtempSync(path.join(tmpdir(), 'hearth-lexical-'));
-  const now = new Date().toISOString();
+  let writtenTotals: Map<string, DocumentTotals>;
+  const user = () => fixture.user();
+  const collection = (userId: string) => fixture.collection(userId);
+  const add = (...args: Parameters<typeof fixture.add>) => fixture.add(...args);
 
   beforeAll(async () => {
-    const database =
-      testDb === 'postgres'
-        ? ({ dialect: 'postgres', url: await createPostgresDatabase() } as const)
-        : ({ dialect: 'sqlite', file: path.join(dir, 'lexical.db') } as const);
-    db = createDb(database);
-    await db.migrate();
-    uow = new KyselyUnitOfWork(db.kysely);
-    index = new ChunkIndexRepository(db.kysely, db.dialect, new PostingsCache(64 * 1024 * 1024));
-    documents = new KnowledgeRepository(db.kysely);
+    fixture = await lexicalFixture();
+    ({ db, uow, index, documents, writtenTotals } = fixture);
   });
   afterAll(async () => {
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
+    await fixture.close();
   });
 
-  async function user(): Promise<string> {
-    const id = randomUUID();
-    const email = `${id}@example.test`;
-    const row = { id, email, full_name: null, avatar_url: null, status: 'active', banned_at: null, banned_by: null };
-    await db.kysely
-      .insertInto('profiles')
-      .values({ ...row, status: 'active' as const, created_at: now, updated_at: now })
-      .execute();
-    return id;
-  }
-
-  async function collection(userId: string): Promise<string> {
-    const id = randomUUID();
-    await documents.createCollection({
-      id,
-      user_id: userId,
-      name: id,
-      description: null,
-      created_at: now,
-      updated_at: now,
-    });
-    return id;
-  }
-
-  /** A one-chunk document; `ready: false` leaves it as ingestion does between its batches and its last step. */
   /** Zipf-like words: "common" terms in most chunks, rare ones in a few, seeded so every run is the same. */
   function zipf(start: number) {
     let seed = start;
@@ -75,50 +42,6 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
     );
     const pick = () => vocabulary[Math.floor(vocabulary.length * random() ** 3)] as string;
     return { random, pick };
-  }
-
-  /** What each document written by `add` adds to its scope's statistics once published (published or not). */
-  const writtenTotals = new Map<string, DocumentTotals>();
-
-  async function add(
-    userId: string,
-    collectionId: string,
-    text: string,
-    ready = true,
-    more: string[] = [],
-  ): Promise<string> {
-    const id = randomUUID();
-    await documents.insertDocument({
-      id,
-      collection_id: collectionId,
-      user_id: userId,
-      file_name: `${text}.txt`,
-      file_type: 'txt',
-      file_size: text.length,
-      sha256: id,
-      blob_key: null,
-      content: text,
-      preview: null,
-      status: 'processing',
-      progress: 0,
-      error: null,
-      metadata: '{}',
-      created_at: now,
-      updated_at: now,
-    });
-    const chunks = [text, ...more].map((chunk) => ({ text: chunk, page: null, headingPath: null }));
-    const scope = await uow.run((tx) => index.ensureScope(tx, collectionId));
-    const totals = await uow.run((tx) =>
-      index.insertChunks(tx, { documentId: id, collectionId, userId, scope, firstOrdinal: 0, chunks }),
-    );
-    writtenTotals.set(id, totals);
-    if (ready) {
-      await uow.run(async (tx) => {
-        await documents.updateDocument(id, { status: 'ready', progress: 1 }, tx);
-        await index.publishDocuments(tx, scope, [{ documentId: id, totals }]);
-      });
-    }
-    return id;
   }
 
   const scores = async (userId: string, query: string, collections: string[] | null = null, limit = 10) =>

@@ -42,6 +42,9 @@ export type ReadPostings = (scopes: number[], terms: string[]) => Promise<Map<nu
 const ENTRY_BYTES = 200;
 const BYTES_PER_POSTING = 16;
 
+/** What a list of `postings` costs the cache's budget. */
+export const listBytes = (postings: number): number => ENTRY_BYTES + postings * BYTES_PER_POSTING;
+
 export const emptyList = (): PostingList => ({
   seq: new Float64Array(0),
   tf: new Int32Array(0),
@@ -63,6 +66,24 @@ export class PostingsCache {
   /** Bytes held now. */
   get bytes(): number {
     return this.held;
+  }
+
+  /** The most it may hold, in bytes. */
+  get budget(): number {
+    return this.budgetBytes;
+  }
+
+  /**
+   * Keeps a list read ahead of any search (warm-up), under the same rule as the lists searches read: trusted only
+   * while its scope is at `scope.version`, which must have been read before the list. A list already held (a
+   * search may have read a newer one meanwhile) is left as it is; false then.
+   */
+  add(scope: ScopeVersion, term: string, list: PostingList): boolean {
+    const key = keyOf(scope.id, term);
+    if (this.entries.has(key)) return false;
+    this.keep(key, { collectionId: scope.collectionId, version: scope.version, list });
+    this.counted?.(0, 0, this.held);
+    return true;
   }
 
   /**
@@ -113,7 +134,7 @@ export class PostingsCache {
       this.entries.delete(key);
       this.held -= old.bytes;
     }
-    const bytes = ENTRY_BYTES + entry.list.seq.length * BYTES_PER_POSTING;
+    const bytes = listBytes(entry.list.seq.length);
     if (bytes > this.budgetBytes) return;
     this.entries.set(key, { ...entry, bytes });
     this.held += bytes;
