@@ -61,7 +61,10 @@ export async function warmPostings(
     bytes += listBytes(Number(row.df));
     if (bytes > budget) break;
     const scope = Number(row.scope);
-    if (scopes.has(scope)) planned.set(scope, [...(planned.get(scope) ?? []), row.term]);
+    if (!scopes.has(scope)) continue;
+    const terms = planned.get(scope);
+    if (terms) terms.push(row.term);
+    else planned.set(scope, [row.term]);
   }
   for (const [id, terms] of planned) {
     const scope = scopes.get(id) as ScopeVersion;
