@@ -269,7 +269,6 @@ async function main(): Promise<void> {
     }),
     { logger: false },
   );
-  const warmStarted = performance.now();
   try {
     const own = documents.slice(0, mine);
     const { userId, ingestSeconds } = reuse
@@ -278,10 +277,9 @@ async function main(): Promise<void> {
     const { searchService, embeddingService } = app.knowledge;
     // The server's warm-up after its start; before a build (the instance empty then) it reads nothing.
     const warmed = await app.warmed;
-    const warmSeconds = (performance.now() - warmStarted) / 1000;
     if (warmed?.lists) {
       console.log(
-        `Warm-up     ${warmed.lists} lists, ${round(warmed.bytes / 2 ** 20, 1)} MB in ${round(warmSeconds, 1)} s`,
+        `Warm-up     ${warmed.lists} lists, ${round(warmed.bytes / 2 ** 20, 1)} MB in ${round(warmed.seconds, 1)} s`,
       );
     }
 

@@ -54,8 +54,8 @@ export interface App {
   jobs: JobQueue;
   /** MCP servers (issue 20); its `toolSource` offers their tools to the chat. */
   mcp: McpFeature;
-  /** The search cache's warm-up after the start (LEXICAL_CACHE_WARM_MB): what it read; null when it failed. */
-  warmed: Promise<Warmed | null>;
+  /** The search cache's warm-up after the start (LEXICAL_CACHE_WARM_MB): what it read, in how long; null when it failed. */
+  warmed: Promise<WarmUp | null>;
   close(): Promise<void>;
 }
 
@@ -160,18 +160,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   };
 }
 
+type WarmUp = Warmed & { seconds: number };
+
 async function warmSearchCache(
   knowledge: KnowledgeFeature,
   signal: AbortSignal,
   log: FastifyBaseLogger,
-): Promise<Warmed | null> {
+): Promise<WarmUp | null> {
   const started = performance.now();
   try {
-    const warmed = await knowledge.warmSearchCache(signal);
-    if (warmed.lists > 0) {
-      const seconds = Math.round(performance.now() - started) / 1000;
-      log.info({ lists: warmed.lists, bytes: warmed.bytes, seconds }, 'Search cache warmed');
-    }
+    const warmed = { ...(await knowledge.warmSearchCache(signal)), seconds: (performance.now() - started) / 1000 };
+    if (warmed.lists > 0) log.info(warmed, 'Search cache warmed');
     return warmed;
   } catch (error) {
     log.warn({ err: error }, 'Search cache warm-up failed; lists are read on first use');

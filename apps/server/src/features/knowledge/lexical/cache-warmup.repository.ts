@@ -30,7 +30,7 @@ export interface Warmed {
  * Fills the search cache with the instance's longest posting lists (by document frequency, longest first), up to
  * `budgetBytes` (and the cache's own budget), so searches after a restart find them held instead of reading them on
  * first use. Scope versions are read before the lists, as searches read them, so a list is never trusted past a
- * change.
+ * change; an instance without lists that long costs one query.
  */
 export async function warmPostings(
   db: Kysely<Database>,
@@ -41,11 +41,6 @@ export async function warmPostings(
   const warmed: Warmed = { lists: 0, bytes: 0 };
   const budget = Math.min(budgetBytes, cache.budget);
   if (budget < listBytes(minPostings)) return warmed;
-  const scopes = new Map<number, ScopeVersion>(
-    (await db.selectFrom('knowledge_lexical_scopes').select(['id', 'collection_id', 'version']).execute()).map(
-      (row) => [Number(row.id), { id: Number(row.id), collectionId: row.collection_id, version: Number(row.version) }],
-    ),
-  );
   const longest = await db
     .selectFrom('knowledge_term_stats')
     .select(['scope', 'term', 'df'])
@@ -60,15 +55,27 @@ export async function warmPostings(
   for (const row of longest) {
     bytes += listBytes(Number(row.df));
     if (bytes > budget) break;
-    const scope = Number(row.scope);
-    if (!scopes.has(scope)) continue;
-    const terms = planned.get(scope);
+    const terms = planned.get(Number(row.scope));
     if (terms) terms.push(row.term);
-    else planned.set(scope, [row.term]);
+    else planned.set(Number(row.scope), [row.term]);
   }
+  if (planned.size === 0) return warmed;
+  // The versions of the planned scopes, before their lists (a scope deleted meanwhile is skipped).
+  const scopes = new Map<number, ScopeVersion>(
+    (
+      await db
+        .selectFrom('knowledge_lexical_scopes')
+        .select(['id', 'collection_id', 'version'])
+        .where('id', 'in', [...planned.keys()])
+        .execute()
+    ).map((row) => [
+      Number(row.id),
+      { id: Number(row.id), collectionId: row.collection_id, version: Number(row.version) },
+    ]),
+  );
   for (const [id, terms] of planned) {
-    const scope = scopes.get(id) as ScopeVersion;
-    for (let start = 0; start < terms.length && !signal.aborted; start += TERMS_PER_READ) {
+    const scope = scopes.get(id);
+    for (let start = 0; scope && start < terms.length && !signal.aborted; start += TERMS_PER_READ) {
       const batch = terms.slice(start, start + TERMS_PER_READ);
       const lists = (await readPostings(db, dialect, [id], batch)).get(id);
       for (const term of batch) {
