@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, testDb } from '../../test/test-server';
@@ -36,5 +39,56 @@ describe.skipIf(testDb !== 'postgres')('PostgreSQL connections', () => {
       { table_name: 'knowledge_postings', collation_name: 'C' },
       { table_name: 'knowledge_term_stats', collation_name: 'C' },
     ]);
+  });
+});
+
+describe.skipIf(testDb !== 'sqlite')('SQLite connections', () => {
+  let db: Db;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'hearth-db-'));
+    db = createDb({ dialect: 'sqlite', file: path.join(dir, 'hearth.db') });
+    await db.migrate();
+  });
+  afterAll(async () => {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answer the health ping while a transaction holds the connection (a large publication took a second)', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.kysely.transaction().execute(async (trx) => {
+      await sql`create table held (x integer)`.execute(trx);
+      await held;
+    });
+    const pinged = await Promise.race([
+      db.ping().then(() => 'answered'),
+      new Promise((resolve) => setTimeout(() => resolve('queued'), 500)),
+    ]);
+    release();
+    await transaction;
+    expect(pinged).toBe('answered');
+  });
+
+  it('let the event loop turn while queries run back to back (a large document transaction stalled every request)', async () => {
+    // Each query settles at once: without a yield the whole loop is one chain of microtasks and no timer fires.
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 1);
+    let ticksDuringLoop = 0;
+    try {
+      await db.kysely.transaction().execute(async (trx) => {
+        await sql`create table loop_rows (x integer)`.execute(trx);
+        const started = performance.now();
+        while (performance.now() - started < 200) {
+          await sql`insert into loop_rows (x) values (${ticks})`.execute(trx);
+        }
+        ticksDuringLoop = ticks;
+      });
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticksDuringLoop).toBeGreaterThan(0);
   });
 });

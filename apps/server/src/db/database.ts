@@ -6,6 +6,7 @@ import pg from 'pg';
 import { load as loadSqliteVec } from 'sqlite-vec';
 import type { Config } from '../config';
 import { migrations } from './migrations';
+import { EventLoopYield } from './event-loop-yield';
 import { withStatementCache } from './statement-cache';
 import type { Database } from './schema';
 
@@ -41,8 +42,14 @@ export function createDb(database: Config['database'], poolSize = 10): Db {
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
     loadVectorExtension(sqlite);
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return wrap(kysely, 'sqlite', () => runMigrations(kysely));
+    const kysely = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      plugins: [new EventLoopYield()],
+    });
+    return withProbeConnection(
+      wrap(kysely, 'sqlite', () => runMigrations(kysely)),
+      database.file,
+    );
   }
   const pool = new pg.Pool({ connectionString: database.url, max: poolSize });
   pool.on('connect', (client) => {
@@ -76,6 +83,26 @@ function wrap(kysely: Kysely<Database>, dialect: Dialect, migrate: () => Promise
       await sql`select 1`.execute(kysely);
     },
     close: () => kysely.destroy(),
+  };
+}
+
+/**
+ * SQLite's one connection is held by a transaction for as long as it runs (publishing a large document counts
+ * its terms in about a second), and /health's ping queued behind it. A second connection reads beside the writer
+ * (WAL), so the probe answers whether the file can be read, not whether a write is in progress.
+ */
+function withProbeConnection(db: Db, file: string): Db {
+  let probe: SQLite.Database | undefined;
+  return {
+    ...db,
+    ping: async () => {
+      probe ??= new SQLite(file, { fileMustExist: true });
+      probe.prepare('select count(*) from sqlite_master').get();
+    },
+    close: async () => {
+      probe?.close();
+      await db.close();
+    },
   };
 }
 
