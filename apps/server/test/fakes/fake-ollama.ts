@@ -109,7 +109,8 @@ const modelName = (body: unknown): string => {
 };
 
 export async function startFakeOllama(knobs: Partial<FakeOllamaKnobs> = {}): Promise<FakeOllama> {
-  const state: FakeOllamaKnobs = { ...DEFAULT_KNOBS, ...knobs };
+  // A copy of the defaults: a test that pulls or deletes a model must not change the next fake's list.
+  const state: FakeOllamaKnobs = { ...structuredClone(DEFAULT_KNOBS), ...knobs };
   const find = (name: string) => state.models.find((model) => model.name === name);
   const server = await startFakeServer(async (request, response) => {
     if (state.failStatus) return json(response, state.failStatus, { error: 'internal fake failure' });

@@ -51,7 +51,7 @@ const error = (response: ServerResponse, status: number, message: string, code: 
   json(response, status, { error: { message, type: 'invalid_request_error', code } });
 
 export async function startFakeOpenAi(knobs: Partial<FakeOpenAiKnobs> = {}): Promise<FakeOpenAi> {
-  const state: FakeOpenAiKnobs = { ...DEFAULT_KNOBS, ...knobs };
+  const state: FakeOpenAiKnobs = { ...structuredClone(DEFAULT_KNOBS), ...knobs };
   const server = await startFakeServer(async (request, response) => {
     if (state.apiKey && request.headers.authorization !== `Bearer ${state.apiKey}`) {
       return error(response, 401, 'Incorrect API key provided', 'invalid_api_key');

@@ -64,7 +64,7 @@ const error = (response: ServerResponse, status: number, message: string, code: 
   json(response, status, { error: { message, type: 'invalid_request_error', code } });
 
 export async function startFakeSpeech(knobs: Partial<FakeSpeechKnobs> = {}): Promise<FakeSpeech> {
-  const state: FakeSpeechKnobs = { ...DEFAULT_KNOBS, ...knobs };
+  const state: FakeSpeechKnobs = { ...structuredClone(DEFAULT_KNOBS), ...knobs };
   const server = await startFakeServer(async (request, response) => {
     if (state.delayMs > 0) await sleep(state.delayMs);
     if (state.apiKey && request.headers.authorization !== `Bearer ${state.apiKey}`) {
