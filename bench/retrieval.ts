@@ -29,7 +29,7 @@
  * approximate vector index (HNSW / sign-bit sketches) against exact kNN on generated clustered vectors: recall@10
  * and p50/p95 of vector-only and hybrid search (bench/lib/vector-scale.ts).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -229,6 +229,18 @@ async function keptUser(app: App): Promise<string> {
   return row.id;
 }
 
+/**
+ * `--reuse DIR` searches what `--keep DIR` left there with the same --database: said before anything is made
+ * there (a PostgreSQL run on a directory kept on SQLite made an empty cluster in it, then found no bench user).
+ */
+function assertKept(dir: string, database: 'sqlite' | 'postgres'): void {
+  const made =
+    database === 'postgres' ? path.join(dir, 'postgres', 'data', 'PG_VERSION') : path.join(dir, 'data', 'hearth.db');
+  if (!existsSync(made)) {
+    throw new Error(`no kept ${database} instance in ${dir}: run with --keep ${dir} and the same --database first`);
+  }
+}
+
 async function main(): Promise<void> {
   // The vector index at scale, with generated vectors: its own mode (bench/lib/vector-scale.ts).
   if (argument('vectors')) return await vectorScale(argument);
@@ -248,6 +260,7 @@ async function main(): Promise<void> {
   const users = Math.max(1, Number(argument('users') ?? 1));
   const mine = scale > 0 ? Math.min(scale, Number(argument('mine') ?? Math.round(scale / users))) : documents.length;
   const database = argument('database') === 'postgres' ? 'postgres' : 'sqlite';
+  if (reuse && kept) assertKept(path.resolve(kept), database);
   const cluster = database === 'postgres' ? await startCluster(kept && path.resolve(kept, 'postgres')) : null;
 
   const embedder = argument('embedder') ?? null;
