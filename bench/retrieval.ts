@@ -36,9 +36,9 @@ import { randomUUID } from 'node:crypto';
 import type { KnowledgeSearchResult } from '@hearth/contract';
 import { type App, buildApp } from '../apps/server/src/app';
 import { KnowledgeRepository } from '../apps/server/src/features/knowledge/knowledge.repository';
-import { loadConfig } from '../apps/server/src/config';
+import { loadConfig, sqliteFileIn } from '../apps/server/src/config';
 import { refreshPlannerStatistics } from '../apps/server/src/db/database';
-import { startCluster } from '../apps/server/test/postgres-cluster';
+import { hasCluster, startCluster } from '../apps/server/test/postgres-cluster';
 import { signUpBenchUser } from './lib/bench-user';
 import { buildThroughIndex } from './lib/direct-build';
 import { vectorScale } from './lib/vector-scale';
@@ -235,8 +235,8 @@ async function keptUser(app: App): Promise<string> {
  */
 function assertKept(dir: string, database: 'sqlite' | 'postgres'): void {
   const made =
-    database === 'postgres' ? path.join(dir, 'postgres', 'data', 'PG_VERSION') : path.join(dir, 'data', 'hearth.db');
-  if (!existsSync(made)) {
+    database === 'postgres' ? hasCluster(path.join(dir, 'postgres')) : existsSync(sqliteFileIn(path.join(dir, 'data')));
+  if (!made) {
     throw new Error(`no kept ${database} instance in ${dir}: run with --keep ${dir} and the same --database first`);
   }
 }

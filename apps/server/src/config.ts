@@ -245,8 +245,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/** The SQLite database in DATA_DIR when no DATABASE_URL is set. */
+export const sqliteFileIn = (dataDir: string): string => path.join(dataDir, 'hearth.db');
+
 function databaseFrom(url: string | undefined, dataDir: string): Config['database'] {
-  if (!url) return { dialect: 'sqlite', file: path.join(dataDir, 'hearth.db') };
+  if (!url) return { dialect: 'sqlite', file: sqliteFileIn(dataDir) };
   if (/^postgres(ql)?:/.test(url)) return { dialect: 'postgres', url };
   const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
   return { dialect: 'sqlite', file: path.resolve(file) };

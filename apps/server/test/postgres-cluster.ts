@@ -30,6 +30,9 @@ function run(command: string, args: string[], asPostgres: boolean): void {
   if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
 }
 
+/** Whether `dir` holds a cluster made by `startCluster(dir)` (its data directory initialised). */
+export const hasCluster = (dir: string): boolean => existsSync(path.join(dir, 'data', 'PG_VERSION'));
+
 /**
  * A throwaway PostgreSQL cluster on loopback, owned by the test run and removed after it. Given `keptDir`, the
  * cluster lives there and is kept when stopped, and a cluster already there is started again (benchmarks that
@@ -40,7 +43,7 @@ export async function startCluster(keptDir?: string): Promise<Cluster> {
   const dir = keptDir ?? mkdtempSync(path.join(tmpdir(), 'hearth-pg-'));
   mkdirSync(dir, { recursive: true });
   const data = path.join(dir, 'data');
-  const existing = existsSync(path.join(data, 'PG_VERSION'));
+  const existing = hasCluster(dir);
   if (asPostgres) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());

@@ -93,13 +93,17 @@ function wrap(kysely: Kysely<Database>, dialect: Dialect, migrate: () => Promise
  */
 function withProbeConnection(db: Db, file: string): Db {
   let probe: SQLite.Database | undefined;
+  let closed = false;
   return {
     ...db,
     ping: async () => {
+      // As the main connection does once closed: refuse, rather than open the probe again and leave it open.
+      if (closed) throw new Error('The database is closed');
       probe ??= new SQLite(file, { fileMustExist: true });
       probe.prepare('select count(*) from sqlite_master').get();
     },
     close: async () => {
+      closed = true;
       probe?.close();
       await db.close();
     },

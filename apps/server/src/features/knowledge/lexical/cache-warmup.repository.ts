@@ -75,7 +75,8 @@ export async function warmPostings(
   );
   for (const [id, terms] of planned) {
     const scope = scopes.get(id);
-    for (let start = 0; scope && start < terms.length && !signal.aborted; start += TERMS_PER_READ) {
+    if (!scope) continue;
+    for (let start = 0; start < terms.length && !signal.aborted; start += TERMS_PER_READ) {
       const batch = terms.slice(start, start + TERMS_PER_READ);
       const lists = (await readPostings(db, dialect, [id], batch)).get(id);
       for (const term of batch) {
