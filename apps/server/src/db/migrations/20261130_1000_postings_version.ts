@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * A version per lexical scope, raised in the transaction that adds or removes any of its postings (issue 18:
- * search keeps hot posting lists in memory, features/knowledge/lexical/postings-cache.ts, and trusts a cached list
+ * search keeps hot posting lists in memory, features/knowledge/lexical/search-cache.ts, and trusts a cached list
  * only while its scope's version is the one it was read at; every replica reads the version with the scope).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

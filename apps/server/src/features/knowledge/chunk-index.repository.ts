@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { executor } from '../../db/unit-of-work';
@@ -8,22 +8,16 @@ import type { Chunk } from './chunker';
 import { accessibleCollectionIds } from './collection-access.repository';
 import { type Warmed, warmPostings } from './lexical/cache-warmup.repository';
 import { analyzeWords, chunkTermCounts } from './lexical/analyzer';
-import { type SearchScopes, bm25Search, documentFrequencies, notReadyChunks } from './lexical/bm25-search.repository';
-import { PostingsCache } from './lexical/postings-cache';
+import {
+  type SearchScopes,
+  bm25Search,
+  frequenciesByScope,
+  notReadyChunks,
+  scopeVersions,
+} from './lexical/bm25-search.repository';
+import { SearchCache } from './lexical/search-cache';
+import { type ChunkHit, chunkHits } from './chunk-hits.repository';
 import { countTerms, uncountTerms } from './lexical/term-stats.repository';
-
-export interface ChunkHit {
-  chunk_id: string;
-  document_id: string;
-  collection_id: string;
-  file_name: string;
-  collection_name: string;
-  text: string;
-  page: number | null;
-  heading_path: string | null;
-  /** Higher is better: BM25 over the searched collections, the same on SQLite and PostgreSQL. */
-  score: number;
-}
 
 /** Some of a document's chunks, written in one short transaction of its ingestion. */
 export interface ChunkBatch {
@@ -83,7 +77,7 @@ export class ChunkIndexRepository {
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
     /** Posting lists kept between searches (none by default: a repository that only writes needs none). */
-    private readonly cache = new PostingsCache(0),
+    private readonly cache = new SearchCache(0),
   ) {}
 
   /** The collection's small integer key in the postings, created on first use. */
@@ -169,6 +163,8 @@ export class ChunkIndexRepository {
       .set((eb) => ({
         chunk_count: eb('chunk_count', '+', sum.chunks),
         total_length: eb('total_length', '+', sum.length),
+        // The statistics change: frequencies cached at the old version are not trusted (lexical/search-cache.ts).
+        version: eb('version', '+', 1),
       }))
       .where('id', '=', scope)
       .execute();
@@ -248,30 +244,19 @@ export class ChunkIndexRepository {
     if (terms.length === 0) return [];
     const opened = await this.scopesWithFrequencies(userId, collectionIds, terms);
     if (!opened) return [];
-    return await this.searchIn(opened.scopes, new Map(terms.map((term) => [term, 1])), limit, opened.frequencies);
+    return await this.searchIn(opened.scopes, new Map(terms.map((term) => [term, 1])), limit, {
+      frequencies: opened.frequencies,
+    });
   }
 
   /** What a search of these collections reads (see `search`); null when they hold no indexed chunk. */
   async scopesFor(userId: string, collectionIds: string[] | null): Promise<SearchScopes | null> {
-    if (collectionIds?.length === 0) return null;
-    const scopes = await this.readableScopes(userId, collectionIds)
-      .select(['id', 'collection_id', 'chunk_count', 'total_length', 'version'])
-      .execute();
-    const chunks = scopes.reduce((sum, row) => sum + Number(row.chunk_count), 0);
-    if (chunks === 0) return null;
-    const length = scopes.reduce((sum, row) => sum + Number(row.total_length), 0);
-    return {
-      ids: scopes.map((row) => Number(row.id)),
-      collectionIds: scopes.map((row) => row.collection_id),
-      versions: scopes.map((row) => Number(row.version)),
-      chunks,
-      avgdl: length / chunks,
-    };
+    return (await this.scopesWithFrequencies(userId, collectionIds, []))?.scopes ?? null;
   }
 
   /**
-   * `scopesFor` and the document frequencies of analysed `terms` in those scopes, read side by side (on
-   * PostgreSQL the two round trips overlap; the frequencies name the scopes by a subquery).
+   * `scopesFor` and the document frequencies of analysed `terms` in those scopes, in one statement (so the
+   * frequencies are those of the versions read with them).
    */
   async scopesWithFrequencies(
     userId: string,
@@ -279,11 +264,31 @@ export class ChunkIndexRepository {
     terms: string[],
   ): Promise<{ scopes: SearchScopes; frequencies: Map<string, number> } | null> {
     if (collectionIds?.length === 0) return null;
-    const [scopes, frequencies] = await Promise.all([
-      this.scopesFor(userId, collectionIds),
-      documentFrequencies(this.db, this.readableScopes(userId, collectionIds).select('id'), terms),
-    ]);
-    return scopes ? { scopes, frequencies } : null;
+    const rows = await this.readableScopes(userId, collectionIds)
+      .leftJoin('knowledge_term_stats as t', (join) =>
+        join
+          .onRef('t.scope', '=', 'knowledge_lexical_scopes.id')
+          .on((eb) => (terms.length > 0 ? eb('t.term', 'in', terms) : sql<boolean>`false`)),
+      )
+      .select(['id', 'collection_id', 'chunk_count', 'total_length', 'version', 't.term', 't.df'])
+      .execute();
+    const scopes = [...new Map(rows.map((row) => [Number(row.id), row])).values()];
+    const chunks = scopes.reduce((sum, row) => sum + Number(row.chunk_count), 0);
+    if (chunks === 0) return null;
+    const length = scopes.reduce((sum, row) => sum + Number(row.total_length), 0);
+    const frequencies = new Map<string, number>();
+    for (const { term, df } of rows)
+      if (term !== null) frequencies.set(term, (frequencies.get(term) ?? 0) + Number(df));
+    return {
+      scopes: {
+        ids: scopes.map((row) => Number(row.id)),
+        collectionIds: scopes.map((row) => row.collection_id),
+        versions: scopes.map((row) => Number(row.version)),
+        chunks,
+        avgdl: length / chunks,
+      },
+      frequencies,
+    };
   }
 
   /** The lexical scopes of the collections the user may read, limited to `collectionIds` when given. */
@@ -295,25 +300,28 @@ export class ChunkIndexRepository {
 
   /**
    * The best chunks of `scopes` for analysed terms with their weights in the query, best first. `frequencies`
-   * (from `frequencies`, covering every term of the query), when the caller has them, are not read again.
-   * Chunks of documents not ready are left out by the read of the chunks, after the lists (so a chunk a list holds
-   * is caught if its document is not ready now); only when that drops one (a document being indexed or failed
-   * holds a top chunk) are the not-ready chunks read and the scoring run again without them, to fill `limit`.
+   * (from `frequencies`, covering every term of the query), when the caller has them, are not read again;
+   * `documents`: see ChunkHitOptions (chunk-hits.repository.ts). Chunks of documents not ready are left out by the read of the chunks, after
+   * the lists (so a chunk a list holds is caught if its document is not ready now); only when that drops one (a
+   * document being indexed or failed holds a top chunk) and leaves fewer documents than wanted are the not-ready
+   * chunks read and the scoring run again without them, to fill `limit`.
    */
   async searchIn(
     scopes: SearchScopes,
     query: Map<string, number>,
     limit: number,
-    frequencies?: Map<string, number>,
+    { frequencies, documents }: { frequencies?: Map<string, number>; documents?: number } = {},
   ): Promise<ChunkHit[]> {
     if (query.size === 0) return [];
     const scoreWithout = (hidden: ReadonlySet<number>) =>
       bm25Search(this.db, this.dialect, this.cache, scopes, query, limit, BM25, hidden, frequencies);
+    const options = { readyOnly: true, cache: this.cache, documents };
     const scored = await scoreWithout(NONE_HIDDEN);
-    const hits = await chunkHits(this.db, scored, { readyOnly: true });
+    const hits = await chunkHits(this.db, scored, options);
     if (hits.length === scored.length) return hits;
+    if (documents && new Set(hits.map((hit) => hit.document_id)).size >= documents) return hits;
     const rescored = await scoreWithout(await notReadyChunks(this.db, scopes.collectionIds));
-    return await chunkHits(this.db, rescored, { readyOnly: true });
+    return await chunkHits(this.db, rescored, options);
   }
 
   /** Reads the instance's longest posting lists into the search cache, up to `budgetBytes` (after a start). */
@@ -321,56 +329,21 @@ export class ChunkIndexRepository {
     return await warmPostings(this.db, this.dialect, this.cache, { budgetBytes, signal });
   }
 
-  /** How many of the scopes' chunks hold each of `terms` (terms none holds are left out). */
+  /**
+   * How many of the scopes' chunks hold each of `terms` (terms none holds are left out): from the search cache
+   * while the scopes are at the versions read, otherwise from the database.
+   */
   async frequencies(scopes: SearchScopes, terms: string[]): Promise<Map<string, number>> {
-    return await documentFrequencies(this.db, scopes.ids, terms);
+    return await this.cache.frequencies(scopeVersions(scopes), terms, (ids, missing) =>
+      frequenciesByScope(this.db, ids, missing),
+    );
   }
 }
 
 const NONE_HIDDEN: ReadonlySet<number> = new Set();
 
 /**
- * The chunks behind scored sequence numbers, with their document and collection, in the order given (lexical and
- * vector search alike); a chunk no longer there is left out. `userId` keeps them to one owner's chunks,
- * `readyOnly` to chunks of ready documents.
- */
-export async function chunkHits(
-  db: Kysely<Database>,
-  scored: { seq: number | string; score: number }[],
-  { userId, readyOnly = false }: { userId?: string; readyOnly?: boolean } = {},
-): Promise<ChunkHit[]> {
-  if (scored.length === 0) return [];
-  let query = db
-    .selectFrom('knowledge_chunks as c')
-    .innerJoin('knowledge_documents as d', 'd.id', 'c.document_id')
-    .innerJoin('knowledge_collections as k', 'k.id', 'c.collection_id')
-    .select([
-      'c.seq',
-      'c.id as chunk_id',
-      'c.document_id',
-      'c.collection_id',
-      'd.file_name',
-      'k.name as collection_name',
-      'c.text',
-      'c.page',
-      'c.heading_path',
-    ])
-    .where(
-      'c.seq',
-      'in',
-      scored.map((hit) => hit.seq),
-    );
-  if (userId) query = query.where('c.user_id', '=', userId);
-  if (readyOnly) query = query.where('d.status', '=', 'ready');
-  const bySeq = new Map((await query.execute()).map(({ seq, ...row }) => [String(seq), row]));
-  return scored.flatMap((hit) => {
-    const row = bySeq.get(String(hit.seq));
-    return row ? [{ ...row, score: hit.score }] : [];
-  });
-}
-
-/**
- * Marks a scope's postings changed (lexical/postings-cache.ts): part of every transaction that adds or removes
+ * Marks a scope's postings changed (lexical/search-cache.ts): part of every transaction that adds or removes
  * postings, written last in it so the row is locked briefly.
  */
 async function bumpVersion(tx: Tx, scope: number): Promise<void> {

@@ -15,7 +15,7 @@ import { ChatKnowledgeContext } from './chat-knowledge-context';
 import { ChatSourcesRepository } from './chat-sources.repository';
 import { ChunkIndexRepository } from './chunk-index.repository';
 import type { Warmed } from './lexical/cache-warmup.repository';
-import { PostingsCache } from './lexical/postings-cache';
+import { SearchCache } from './lexical/search-cache';
 import { CollectionShareRepository } from './collection-access.repository';
 import { collectionShareRoutes } from './collection-share.routes';
 import { CollectionShareService } from './collection-share.service';
@@ -103,7 +103,7 @@ export function buildKnowledgeFeature({
   lexicalCacheWarmMb,
 }: KnowledgeDependencies): KnowledgeFeature {
   const repository = new KnowledgeRepository(db.kysely);
-  const cache = new PostingsCache((lexicalCacheMb ?? 0) * 1024 * 1024, (found, read, bytes) => {
+  const cache = new SearchCache((lexicalCacheMb ?? 0) * 1024 * 1024, (found, read, bytes) => {
     metrics?.lexicalCacheLists.inc({ result: 'hit' }, found);
     metrics?.lexicalCacheLists.inc({ result: 'read' }, read);
     metrics?.lexicalCacheBytes.set(bytes);

@@ -1,5 +1,5 @@
 /** Query parsing and snippet highlighting for lexical search; no search syntax ever reaches the index. */
-import { STOPWORDS, analyze } from './lexical/analyzer';
+import { STOPWORDS, eachWord, wordTerms } from './lexical/analyzer';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -25,7 +25,14 @@ export function roughStem(word: string): string {
 }
 
 /** Decides whether a word of a text matches one of `terms` (by rough stem); one per search, remembering words. */
-export type TermMatcher = (word: string) => boolean;
+export interface TermMatcher {
+  (word: string): boolean;
+  /**
+   * Whether `text.slice(start, end)`, a word of a text without a capital dotted I, matches: the words the
+   * two-character test rules out are never sliced out of the text.
+   */
+  within(text: string, start: number, end: number): boolean;
+}
 
 const MATCHER_MEMORY = 20_000;
 
@@ -38,7 +45,7 @@ const MATCHER_MEMORY = 20_000;
  * words with a second y and words with a capital dotted I (it lowercases to two characters and splits the word in
  * two) are always tested.
  */
-function prefixTest(keys: Iterable<string>): (word: string) => boolean {
+function prefixTest(keys: Iterable<string>): (text: string, start: number, end: number) => boolean {
   // pairs[first * 128 + second] is 1 when a key starts with those characters; a one-character key opens its row.
   const pairs = new Uint8Array(128 * 128);
   for (const key of keys) {
@@ -49,11 +56,11 @@ function prefixTest(keys: Iterable<string>): (word: string) => boolean {
     else if (second < 128) pairs[first * 128 + second] = 1;
   }
   // Word characters in ASCII are letters and digits: `| 0x20` lowercases the letters and keeps the digits.
-  return (word) => {
-    const first = word.charCodeAt(0);
-    const second = word.charCodeAt(1); // NaN for a one-character word
+  return (text, start, end) => {
+    const first = text.charCodeAt(start);
+    const second = end - start > 1 ? text.charCodeAt(start + 1) : Number.NaN;
     if (first >= 128 || !(second < 128) || (second | 0x20) === 0x79) return true;
-    return pairs[(first | 0x20) * 128 + (second | 0x20)] === 1 || word.includes('\u0130');
+    return pairs[(first | 0x20) * 128 + (second | 0x20)] === 1;
   };
 }
 
@@ -71,7 +78,7 @@ export function indexTermMatcher(words: string[], indexTerms: Iterable<string>):
   const terms = new Set(indexTerms);
   return matcher(
     [...stems, ...terms],
-    (word) => stems.has(roughStem(word)) || analyze(word).some((term) => terms.has(term)),
+    (word) => stems.has(roughStem(word)) || wordTerms(word).some((term) => terms.has(term)),
   );
 }
 
@@ -83,8 +90,7 @@ export function indexTermMatcher(words: string[], indexTerms: Iterable<string>):
 function matcher(keys: Iterable<string>, test: (word: string) => boolean): TermMatcher {
   const possible = prefixTest(keys);
   const seen = new Map<string, boolean>();
-  return (word) => {
-    if (!possible(word)) return false;
+  const remembered = (word: string) => {
     let hit = seen.get(word);
     if (hit === undefined) {
       hit = test(word);
@@ -92,6 +98,10 @@ function matcher(keys: Iterable<string>, test: (word: string) => boolean): TermM
     }
     return hit;
   };
+  const matches = (word: string) => (possible(word, 0, word.length) || word.includes('\u0130')) && remembered(word);
+  matches.within = (text: string, start: number, end: number) =>
+    possible(text, start, end) && remembered(text.slice(start, end));
+  return matches;
 }
 
 export interface Highlight {
@@ -104,19 +114,25 @@ export interface Snippet {
   highlights: Highlight[];
 }
 
+/** Whitespace a snippet collapses: any but a single space (testing first spares most windows the replace). */
+const ODD_SPACE = /[^\S ]| {2}/;
+
 /**
  * The window of `text` around its first matching word, with offsets of every matching word in it. Pass one
  * `termMatcher` for all the snippets of a search: words seen once are not stemmed again.
  */
 export function makeSnippet(text: string, terms: string[] | TermMatcher, windowChars = 280): Snippet {
-  const matches = typeof terms === 'function' ? terms : termMatcher(terms);
+  const matcher = typeof terms === 'function' ? terms : termMatcher(terms);
+  // A capital dotted I lowercases to two characters: such a text's words are each tested whole.
+  const matches = text.includes('\u0130')
+    ? (within: string, from: number, to: number) => matcher(within.slice(from, to))
+    : matcher.within;
   let first = 0;
-  for (const m of text.matchAll(WORD)) {
-    if (matches(m[0])) {
-      first = m.index;
-      break;
-    }
-  }
+  eachWord(text, (start, end) => {
+    if (!matches(text, start, end)) return false;
+    first = start;
+    return true;
+  });
   let start = Math.max(0, first - Math.floor(windowChars / 3));
   if (start > 0) {
     const space = text.indexOf(' ', start);
@@ -129,11 +145,13 @@ export function makeSnippet(text: string, terms: string[] | TermMatcher, windowC
   }
   const prefix = start > 0 ? '… ' : '';
   const suffix = end < text.length ? ' …' : '';
-  const body = text.slice(start, end).replace(/\s+/g, ' ');
+  const window = text.slice(start, end);
+  const body = ODD_SPACE.test(window) ? window.replace(/\s+/g, ' ') : window;
   // Offsets are recomputed on the whitespace-collapsed body so they stay exact.
   const highlights: Highlight[] = [];
-  for (const m of body.matchAll(WORD)) {
-    if (matches(m[0])) highlights.push({ start: prefix.length + m.index, end: prefix.length + m.index + m[0].length });
-  }
+  eachWord(body, (from, to) => {
+    if (matches(body, from, to)) highlights.push({ start: prefix.length + from, end: prefix.length + to });
+    return false;
+  });
   return { text: `${prefix}${body}${suffix}`, highlights };
 }

@@ -1,6 +1,7 @@
 import type { KnowledgeSearchResult, UsedDocument } from '@hearth/contract';
 import type { KnowledgeContext } from '../chat';
-import type { ChunkHit, ChunkIndexRepository } from './chunk-index.repository';
+import type { ChunkHit } from './chunk-hits.repository';
+import type { ChunkIndexRepository } from './chunk-index.repository';
 import type { CollectionShareRepository } from './collection-access.repository';
 import { RRF_K, reciprocalRankFusion } from './embeddings/vector-math';
 import type { KnowledgeRepository } from './knowledge.repository';
@@ -85,7 +86,7 @@ export class SearchService implements KnowledgeContext {
     if (lexicalOnly && limit > FEEDBACK.head) return await this.withFeedback(userId, terms, scope, limit);
     const [hits, near] = await Promise.all([
       this.index.search(userId, terms, scope, chunksFor(limit)),
-      this.nearest(userId, query, scope, chunksFor(limit)),
+      lexicalOnly ? null : this.nearest(userId, query, scope, chunksFor(limit)),
     ]);
     if (!near?.length) return this.group(hits, termMatcher(terms), limit, this.lexicalRelevance);
     const fused = reciprocalRankFusion([hits, near], (hit) => hit.chunk_id).map(({ item, score }) => ({
@@ -119,7 +120,10 @@ export class SearchService implements KnowledgeContext {
     if (!opened) return [];
     const { scopes } = opened;
     const own = new Map(terms.map((term) => [term, 1]));
-    const headHits = await this.index.searchIn(scopes, own, chunksFor(FEEDBACK.head), opened.frequencies);
+    const headHits = await this.index.searchIn(scopes, own, chunksFor(FEEDBACK.head), {
+      frequencies: opened.frequencies,
+      documents: FEEDBACK.head,
+    });
     const head = this.group(headHits, termMatcher(words), FEEDBACK.head, this.lexicalRelevance);
     if (head.length === 0) return head;
     // Each document's best chunk is its first hit.
@@ -134,7 +138,8 @@ export class SearchService implements KnowledgeContext {
       return df ? idf(scopes.chunks, df) : 0;
     });
     const shown = new Set(head.map((result) => result.document_id));
-    const tailHits = await this.index.searchIn(scopes, expanded, chunksFor(limit), frequencies);
+    // The tail needs `limit` documents at most: those past the first page and those on it, which it skips.
+    const tailHits = await this.index.searchIn(scopes, expanded, chunksFor(limit), { frequencies, documents: limit });
     const floor = Math.min(...head.map((result) => result.relevance_score));
     // Their snippets mark the words they were found by, the user's and the feedback terms alike.
     const tail = this.group(

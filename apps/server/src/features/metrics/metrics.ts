@@ -86,7 +86,7 @@ export class Metrics {
 
   readonly lexicalCacheBytes = new Gauge({
     name: 'hearth_lexical_cache_bytes',
-    help: 'Memory held by posting lists kept between searches (LEXICAL_CACHE_MB is the most it may hold).',
+    help: 'Memory held by posting lists, document frequencies and chunks kept between searches (LEXICAL_CACHE_MB is the most it may hold).',
     registers: this.registers,
   });
 

@@ -2,7 +2,7 @@ import type { EmbeddingSettingsResponse } from '@hearth/contract';
 import { AppError } from '../../../http/errors';
 import type { Tx, UnitOfWork } from '../../../lib/unit-of-work';
 import type { AuditContext, AuditService } from '../../audit';
-import type { ChunkHit } from '../chunk-index.repository';
+import type { ChunkHit } from '../chunk-hits.repository';
 import { EMBED_BATCH, type Embedder, type EmbedderFactory } from './embedder';
 import type { ActiveModel, EmbeddingStateRepository } from './embedding-state.repository';
 import type { VectorSearchRepository } from './vector-search.repository';

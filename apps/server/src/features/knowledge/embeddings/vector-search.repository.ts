@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../../db/database';
 import type { Database } from '../../../db/schema';
-import { type ChunkHit, chunkHits } from '../chunk-index.repository';
+import { type ChunkHit, chunkHits } from '../chunk-hits.repository';
 import { HnswIndexRepository } from './hnsw-index.repository';
 import { SketchIndexRepository } from './sketch-index.repository';
 import { dot, fromBlob, toBlob } from './vector-math';

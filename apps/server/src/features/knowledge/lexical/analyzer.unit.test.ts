@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyze, queryIndexTerms, termCounts } from './analyzer';
+import { analyze, eachWord, queryIndexTerms, termCounts, wordTerms } from './analyzer';
 
 describe('lexical analyzer', () => {
   it('stems like Porter (1980) on his reference vocabulary', () => {
@@ -64,5 +64,38 @@ describe('lexical analyzer', () => {
 
   it('turns a query into distinct stems', () => {
     expect(queryIndexTerms('Running runners run, the runs')).toEqual(['run', 'runner']);
+  });
+
+  it('finds the words /[\\p{L}\\p{N}]+/gu finds, beyond ASCII too', () => {
+    const texts = [
+      'Plain ASCII words, digits 42 and x2y; punctuation—dashes…',
+      'Ünïcödé café naïve Ærøskøbing straße ΣΊΣΥΦΟΣ ς καλημέρα 東京タワー ١٢٣ ४५',
+      // Astral letters (mathematical bold) and digits, a lone surrogate, combining marks, a capital dotted I.
+      '𝐀𝐁𝐂 abc𝟏𝟐 \ud800x e\u0301t\u00e9 İstanbul İİ',
+      '',
+      ' ',
+      'end',
+      '  lead and trail  ',
+    ];
+    for (const text of texts) {
+      const found: string[] = [];
+      eachWord(text, (start, end) => {
+        found.push(text.slice(start, end));
+        return false;
+      });
+      expect(found).toEqual([...text.matchAll(/[\p{L}\p{N}]+/gu)].map((match) => match[0]));
+    }
+    const firstTwo: string[] = [];
+    eachWord('one two three', (start, end) => {
+      firstTwo.push('one two three'.slice(start, end));
+      return firstTwo.length === 2;
+    });
+    expect(firstTwo).toEqual(['one', 'two']);
+  });
+
+  it('analyses one word of a text as it analyses the text', () => {
+    for (const word of ['Running', 'THE', 'x2', 'İstanbul', 'Straße', 'a'.repeat(41), 'Ποταμός']) {
+      expect(wordTerms(word)).toEqual(analyze(word));
+    }
   });
 });

@@ -1,8 +1,8 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../../db/database';
 import type { Database } from '../../../db/schema';
 import { type ScoredChunk, byRarity, idf, topChunks } from './max-score';
-import { type PostingList, type PostingsCache, packedLists } from './postings-cache';
+import { type PostingList, type ScopeVersion, type SearchCache, packedLists } from './search-cache';
 
 export interface Bm25Params {
   k1: number;
@@ -24,13 +24,13 @@ export interface SearchScopes {
  * scopes only, best first (ties by chunk order). `query` maps each term to its weight in the query (1 for a
  * user's own words; feedback terms weigh less: lexical/feedback.ts); a term's contribution is its weight × idf ×
  * the usual tf part. The idfs come from knowledge_term_stats (or `known`), the postings from the cache or, for
- * terms it doesn't hold at the scope's version, the database (lexical/postings-cache.ts); scoring is exact,
+ * terms it doesn't hold at the scope's version, the database (lexical/search-cache.ts); scoring is exact,
  * pruned with max-score (lexical/max-score.ts). `hidden` chunks are left out (see `notReadyChunks`).
  */
 export async function bm25Search(
   db: Kysely<Database>,
   dialect: Dialect,
-  cache: PostingsCache,
+  cache: SearchCache,
   scopes: SearchScopes,
   query: Map<string, number>,
   limit: number,
@@ -39,22 +39,17 @@ export async function bm25Search(
   /** The terms' document frequencies in `scopes`, when the caller has them (a term left out: none holds it). */
   known?: Map<string, number>,
 ): Promise<ScoredChunk[]> {
+  const versions = scopeVersions(scopes);
   const frequencies = known
     ? new Map([...query.keys()].flatMap((term) => (known.has(term) ? [[term, known.get(term) as number]] : [])))
-    : await documentFrequencies(db, scopes.ids, [...query.keys()]);
+    : await cache.frequencies(versions, [...query.keys()], (ids, terms) => frequenciesByScope(db, ids, terms));
   const ordered = byRarity(
     [...frequencies].map(([term, df]) => ({ term, df, idf: (query.get(term) ?? 1) * idf(scopes.chunks, df) })),
   );
   if (ordered.length === 0) return [];
   const terms = ordered.map((weight) => weight.term);
-  const lists = await cache.lists(
-    scopes.ids.map((id, i) => ({
-      id,
-      collectionId: scopes.collectionIds[i] as string,
-      version: scopes.versions[i] as number,
-    })),
-    terms,
-    (missingScopes, missingTerms) => readPostings(db, dialect, missingScopes, missingTerms),
+  const lists = await cache.lists(versions, terms, (missingScopes, missingTerms) =>
+    readPostings(db, dialect, missingScopes, missingTerms),
   );
   const { k1, b } = bm25;
   return topChunks(
@@ -104,22 +99,32 @@ export async function notReadyChunks(db: Kysely<Database>, collectionIds: string
   return new Set(rows.map((row) => Number(row.seq)));
 }
 
-/**
- * How many of the scopes' chunks hold each of `terms` (terms none holds are left out). `scopes`: their ids, or a
- * query answering them (so this can run beside the query that reads the scopes).
- */
-export async function documentFrequencies(
+/** The scopes as the search cache keys them. */
+export const scopeVersions = (scopes: SearchScopes): ScopeVersion[] =>
+  scopes.ids.map((id, i) => ({
+    id,
+    collectionId: scopes.collectionIds[i] as string,
+    version: scopes.versions[i] as number,
+  }));
+
+/** How many chunks of each scope hold each of `terms`, by scope, then term (a pair none holds: absent). */
+export async function frequenciesByScope(
   db: Kysely<Database>,
-  scopes: number[] | SelectQueryBuilder<Database, 'knowledge_lexical_scopes', { id: number }>,
+  scopes: number[],
   terms: string[],
-): Promise<Map<string, number>> {
-  if (terms.length === 0) return new Map();
+): Promise<Map<number, Map<string, number>>> {
+  const found = new Map<number, Map<string, number>>();
+  if (terms.length === 0) return found;
   const rows = await db
     .selectFrom('knowledge_term_stats')
-    .select((eb) => ['term', eb.fn.sum<number | string>('df').as('df')])
+    .select(['scope', 'term', 'df'])
     .where('scope', 'in', scopes)
     .where('term', 'in', terms)
-    .groupBy('term')
     .execute();
-  return new Map(rows.map((row) => [row.term, Number(row.df)]));
+  for (const row of rows) {
+    const byTerm = found.get(Number(row.scope)) ?? new Map<string, number>();
+    byTerm.set(row.term, Number(row.df));
+    found.set(Number(row.scope), byTerm);
+  }
+  return found;
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../../db/database';
 import type { Database } from '../../../db/schema';
 import { readPostings } from './bm25-search.repository';
-import { type PostingsCache, type ScopeVersion, emptyList, listBytes } from './postings-cache';
+import { type SearchCache, type ScopeVersion, emptyList, listBytes } from './search-cache';
 
 /**
  * Lists shorter than this are left to the search that needs them: a short list is cheap to read, a long one is
@@ -35,7 +35,7 @@ export interface Warmed {
 export async function warmPostings(
   db: Kysely<Database>,
   dialect: Dialect,
-  cache: PostingsCache,
+  cache: SearchCache,
   { budgetBytes, signal, minPostings = WARM_MIN_POSTINGS }: WarmOptions,
 ): Promise<Warmed> {
   const warmed: Warmed = { lists: 0, bytes: 0 };

@@ -3,7 +3,7 @@ import { testDb } from '../../../../test/test-server';
 import { ChunkIndexRepository } from '../chunk-index.repository';
 import { warmPostings } from './cache-warmup.repository';
 import { lexicalFixture } from './lexical-test-helpers';
-import { PostingsCache, listBytes } from './postings-cache';
+import { SearchCache, listBytes } from './search-cache';
 
 /**
  * The search cache's warm-up after a start (LEXICAL_CACHE_WARM_MB), on each database: the longest lists first
@@ -27,7 +27,7 @@ describe(`search cache warm-up (${testDb})`, () => {
   /** A cache as a fresh server process has it, the repository searching through it, and the lists it read. */
   function freshProcess(budgetBytes = 1024 * 1024) {
     const counts = { found: 0, read: 0 };
-    const cache = new PostingsCache(budgetBytes, (found, read) => {
+    const cache = new SearchCache(budgetBytes, (found, read) => {
       counts.found += found;
       counts.read += read;
     });

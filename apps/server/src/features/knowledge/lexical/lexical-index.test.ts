@@ -6,7 +6,7 @@ import { BM25, ChunkIndexRepository, type DocumentTotals } from '../chunk-index.
 import type { KnowledgeRepository } from '../knowledge.repository';
 import { termCounts } from './analyzer';
 import { lexicalFixture } from './lexical-test-helpers';
-import { PostingsCache } from './postings-cache';
+import { SearchCache } from './search-cache';
 
 /**
  * The lexical index on the real database (run on SQLite and on PostgreSQL with the same expectations, so both
@@ -276,7 +276,7 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
     const shelf = await collection(owner);
     await add(owner, shelf, 'apple banana');
     await add(owner, shelf, 'apple cherry');
-    const cache = new PostingsCache(1024 * 1024);
+    const cache = new SearchCache(1024 * 1024);
     const replica = new ChunkIndexRepository(db.kysely, db.dialect, cache);
     const names = async () => (await replica.search(owner, ['apples'], [shelf], 10)).map((hit) => hit.file_name);
     expect((await names()).sort()).toEqual(['apple banana.txt', 'apple cherry.txt']);
@@ -297,6 +297,70 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
     const scored = async (repository: ChunkIndexRepository) =>
       (await repository.search(owner, ['apple', 'cherry'], [shelf], 10)).map((hit) => [hit.chunk_id, hit.score]);
     expect(await scored(uncached)).toEqual(await scored(replica));
+  });
+
+  it("keeps chunks and frequencies between searches, yet shows documents' names and readiness as they are now", async () => {
+    const owner = await user();
+    const shelf = await collection(owner);
+    const first = await add(owner, shelf, 'pear plum');
+    await add(owner, shelf, 'pear fig');
+    await add(owner, shelf, 'pear kiwi');
+    const cache = new SearchCache(1024 * 1024);
+    const replica = new ChunkIndexRepository(db.kysely, db.dialect, cache);
+    const scopes = async () => {
+      const found = await replica.scopesFor(owner, [shelf]);
+      if (!found) throw new Error('no scope');
+      return found;
+    };
+    const hits = async (documentsWanted?: number) =>
+      await replica.searchIn(await scopes(), new Map([['pear', 1]]), 10, { documents: documentsWanted });
+    const seqs = async () =>
+      (await db.kysely.selectFrom('knowledge_chunks').select('seq').where('collection_id', '=', shelf).execute()).map(
+        (row) => Number(row.seq),
+      );
+    expect(await hits()).toHaveLength(3);
+    expect(cache.chunks(await seqs()).size).toBe(3);
+
+    // Held chunks, but their documents' and collection's names are read as they are now.
+    await db.kysely
+      .updateTable('knowledge_documents')
+      .set({ file_name: 'renamed.txt' })
+      .where('id', '=', first)
+      .execute();
+    await db.kysely.updateTable('knowledge_collections').set({ name: 'Fruit' }).where('id', '=', shelf).execute();
+    const renamed = await hits();
+    expect(renamed.map((hit) => hit.file_name)).toContain('renamed.txt');
+    expect(new Set(renamed.map((hit) => hit.collection_name))).toEqual(new Set(['Fruit']));
+
+    // A document no longer ready (its chunks still held and scored) is left out; asked for two documents, the
+    // search reads further than the first two to find two ready ones.
+    await documents.updateDocument(first, { status: 'processing' });
+    const withoutFirst = await hits(2);
+    expect(withoutFirst.map((hit) => hit.document_id)).not.toContain(first);
+    expect(new Set(withoutFirst.map((hit) => hit.document_id)).size).toBe(2);
+    await documents.updateDocument(first, { status: 'ready' });
+
+    // Frequencies are kept at the collection's version. A document's chunks are written (the version rises) before
+    // it counts; publishing it raises the version again, so they are read again.
+    const jam = await add(owner, shelf, 'fig jam', false);
+    const frequencies = async () => await replica.frequencies(await scopes(), ['pear', 'fig']);
+    expect(await frequencies()).toEqual(
+      new Map([
+        ['pear', 3],
+        ['fig', 1],
+      ]),
+    );
+    const scope = (await scopes()).ids[0] as number;
+    await uow.run(async (tx) => {
+      await documents.updateDocument(jam, { status: 'ready', progress: 1 }, tx);
+      await index.publishDocuments(tx, scope, [{ documentId: jam, totals: writtenTotals.get(jam) as DocumentTotals }]);
+    });
+    expect(await frequencies()).toEqual(
+      new Map([
+        ['pear', 3],
+        ['fig', 2],
+      ]),
+    );
   });
 
   it('keeps documents that tie exactly (copies) when the threshold is one of their own scores', async () => {

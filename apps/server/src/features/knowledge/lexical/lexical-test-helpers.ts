@@ -7,7 +7,7 @@ import { createDb, type Db } from '../../../db/database';
 import { KyselyUnitOfWork } from '../../../db/unit-of-work';
 import { ChunkIndexRepository, type DocumentTotals } from '../chunk-index.repository';
 import { KnowledgeRepository } from '../knowledge.repository';
-import { PostingsCache } from './postings-cache';
+import { SearchCache } from './search-cache';
 
 /**
  * A database of the test's kind (SQLite or PostgreSQL) with the lexical index's repositories and the helpers its
@@ -23,7 +23,7 @@ export async function lexicalFixture() {
   const db: Db = createDb(database);
   await db.migrate();
   const uow = new KyselyUnitOfWork(db.kysely);
-  const index = new ChunkIndexRepository(db.kysely, db.dialect, new PostingsCache(64 * 1024 * 1024));
+  const index = new ChunkIndexRepository(db.kysely, db.dialect, new SearchCache(64 * 1024 * 1024));
   const documents = new KnowledgeRepository(db.kysely);
   /** What each document written by `add` adds to its scope's statistics once published (published or not). */
   const writtenTotals = new Map<string, DocumentTotals>();

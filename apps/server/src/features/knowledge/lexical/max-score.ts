@@ -1,4 +1,4 @@
-import type { PostingList } from './postings-cache';
+import type { PostingList } from './search-cache';
 
 /**
  * BM25 over posting lists in memory, exact and pruned by max-score (Turtle & Flood), document at a time (issue 18).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bestShare, byRarity, idf, seek, topChunks } from './max-score';
-import { type PostingList, PostingsCache, emptyList, packedLists } from './postings-cache';
+import { type PostingList, SearchCache, emptyList, packedLists } from './search-cache';
 
 /** A list from its postings (chunk, tf, length), in chunk order, through the database's packed form. */
 const listOf = (postings: [number, number, number][]): PostingList =>
@@ -140,11 +140,11 @@ describe('postings cache', () => {
     };
     return { asked, read };
   };
-  const one = async (cache: PostingsCache, terms: string[], read: ReturnType<typeof reader>['read'], at = scope) =>
+  const one = async (cache: SearchCache, terms: string[], read: ReturnType<typeof reader>['read'], at = scope) =>
     (await cache.lists([at], terms, read))[0] ?? [];
 
   it('reads only the terms it does not hold at the scope version, and again once the version moves', async () => {
-    const cache = new PostingsCache(1024 * 1024);
+    const cache = new SearchCache(1024 * 1024);
     const { asked, read } = reader();
     const first = await one(cache, ['a', 'b'], read);
     expect(first.map((list) => [...list.seq])).toEqual([[101], [102]]);
@@ -158,7 +158,7 @@ describe('postings cache', () => {
 
   it('reads what several scopes lack in one query, and hands each scope its own lists', async () => {
     const counts: number[][] = [];
-    const cache = new PostingsCache(1024 * 1024, (found, read, bytes) => counts.push([found, read, bytes]));
+    const cache = new SearchCache(1024 * 1024, (found, read, bytes) => counts.push([found, read, bytes]));
     const { asked, read } = reader();
     const other = { id: 2, collectionId: 'c2', version: 0 };
     await one(cache, ['a'], read);
@@ -181,7 +181,7 @@ describe('postings cache', () => {
   });
 
   it('keeps within its budget, the least recently used out first; with none it keeps nothing', async () => {
-    const cache = new PostingsCache(700);
+    const cache = new SearchCache(700);
     const { asked, read } = reader();
     await one(cache, ['a'], read);
     await one(cache, ['b'], read);
@@ -191,7 +191,7 @@ describe('postings cache', () => {
     expect(cache.bytes).toBeLessThanOrEqual(700);
     await one(cache, ['a', 'b'], read);
     expect(asked).toEqual([['a'], ['b'], ['c'], ['d'], ['b']]);
-    const none = new PostingsCache(0);
+    const none = new SearchCache(0);
     await one(none, ['a'], read);
     await one(none, ['a'], read);
     expect(none.bytes).toBe(0);
