@@ -159,29 +159,24 @@ export class SearchCache {
     const add = (term: string, df: number) => {
       if (df > 0) sums.set(term, (sums.get(term) ?? 0) + df);
     };
-    const missingScopes = new Set<number>();
-    const missingTerms = new Set<string>();
+    const missing: [ScopeVersion, string][] = [];
     for (const scope of scopes) {
       for (const term of terms) {
         const entry = this.used(dfKey(scope.id, term));
         if (entry?.kind === 'df' && current(entry, scope)) add(term, entry.df);
-        else {
-          missingScopes.add(scope.id);
-          missingTerms.add(term);
-        }
+        else missing.push([scope, term]);
       }
     }
-    if (missingScopes.size === 0) return sums;
-    const loaded = await read([...missingScopes], [...missingTerms]);
-    for (const scope of scopes) {
-      for (const term of terms) {
-        const key = dfKey(scope.id, term);
-        const entry = this.entries.get(key);
-        if (entry?.kind === 'df' && current(entry, scope)) continue;
-        const df = loaded.get(scope.id)?.get(term) ?? 0;
-        add(term, df);
-        this.keep(key, { kind: 'df', collectionId: scope.collectionId, version: scope.version, df, bytes: 0 });
-      }
+    if (missing.length === 0) return sums;
+    const loaded = await read(
+      [...new Set(missing.map(([scope]) => scope.id))],
+      [...new Set(missing.map(([, term]) => term))],
+    );
+    for (const [scope, term] of missing) {
+      const df = loaded.get(scope.id)?.get(term) ?? 0;
+      add(term, df);
+      const entry = { kind: 'df', collectionId: scope.collectionId, version: scope.version, df } as const;
+      this.keep(dfKey(scope.id, term), { ...entry, bytes: 0 });
     }
     return sums;
   }
