@@ -79,12 +79,15 @@ export function httpClient(url: string): HttpClient {
 }
 
 /** A fresh database on the shared throwaway cluster: each test file gets its own. */
-export async function createPostgresDatabase(): Promise<string> {
+export async function createPostgresDatabase(
+  /** Copy this database (`inject('pgTemplate')`: every migration applied); an empty database without it. */
+  template?: string,
+): Promise<string> {
   const adminUrl = inject('pgUrl');
   const name = `hearth_test_${Math.random().toString(36).slice(2, 10)}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query(`create database ${name}`);
+  await client.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await client.end();
   return adminUrl.replace(/\/postgres$/, `/${name}`);
 }
@@ -98,7 +101,8 @@ export async function startTestServer(
   overrides: AppOverrides = {},
 ) {
   const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'hearth-test-'));
-  const databaseUrl = reuse?.databaseUrl ?? (testDb === 'postgres' ? await createPostgresDatabase() : undefined);
+  const databaseUrl =
+    reuse?.databaseUrl ?? (testDb === 'postgres' ? await createPostgresDatabase(inject('pgTemplate')) : undefined);
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
