@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresDatabase, testDb } from '../../test/test-server';
 import { createDb, type Db } from './database';
 
@@ -27,6 +28,24 @@ describe.skipIf(testDb !== 'postgres')('PostgreSQL connections', () => {
     );
     expect(new Set(settings.map((row) => row?.pid)).size).toBe(4);
     expect(settings.map((row) => row?.jit)).toEqual(['off', 'off', 'off', 'off']);
+  });
+
+  it('survive the server closing idle connections (a restart, an idle timeout): the next query opens a new one', async () => {
+    // Four idle connections in the pool.
+    await Promise.all(Array.from({ length: 4 }, () => sql`select pg_sleep(0.02)`.execute(db.kysely)));
+    const database = (await sql<{ name: string }>`select current_database() as name`.execute(db.kysely)).rows[0]?.name;
+    const admin = new pg.Client({ connectionString: inject('pgUrl') });
+    await admin.connect();
+    const ended = await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and backend_type = 'client backend'`,
+      [database],
+    );
+    await admin.end();
+    expect(ended.rowCount).toBe(4);
+    // Each idle connection's 'error' event has been dealt with (an unhandled one would end the process).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const { rows } = await sql<{ one: number }>`select 1 as one`.execute(db.kysely);
+    expect(rows[0]?.one).toBe(1);
   });
 
   it('compare index terms byte by byte (collation "C"), not through the locale', async () => {

@@ -55,6 +55,9 @@ export function createDb(database: Config['database'], poolSize = 10): Db {
   pool.on('connect', (client) => {
     client.query(WITHOUT_JIT).catch(() => undefined); // the server's default applies if it refuses
   });
+  // An idle connection the server ends (a restart, an idle timeout, a pooler's) leaves the pool, and the next query
+  // opens another; without a listener its 'error' event would end the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     ...wrap(kysely, 'postgres', () => withAdvisoryLock(database.url, () => runMigrations(kysely))),
