@@ -2,6 +2,7 @@ import type { KnowledgeSearchResult, UsedDocument } from '@hearth/contract';
 import type { KnowledgeContext } from '../chat';
 import type { ChunkHit } from './chunk-hits.repository';
 import type { ChunkIndexRepository } from './chunk-index.repository';
+import type { SearchScopes } from './lexical/bm25-search.repository';
 import type { CollectionShareRepository } from './collection-access.repository';
 import { RRF_K, reciprocalRankFusion } from './embeddings/vector-math';
 import type { KnowledgeRepository } from './knowledge.repository';
@@ -138,8 +139,7 @@ export class SearchService implements KnowledgeContext {
       return df ? idf(scopes.chunks, df) : 0;
     });
     const shown = new Set(head.map((result) => result.document_id));
-    // The tail needs `limit` documents at most: those past the first page and those on it, which it skips.
-    const tailHits = await this.index.searchIn(scopes, expanded, chunksFor(limit), { frequencies, documents: limit });
+    const tailHits = await this.feedbackHits(scopes, expanded, frequencies, limit, headHits, shown);
     const floor = Math.min(...head.map((result) => result.relevance_score));
     // Their snippets mark the words they were found by, the user's and the feedback terms alike.
     const tail = this.group(
@@ -149,6 +149,31 @@ export class SearchService implements KnowledgeContext {
       (hit) => Math.min(floor, this.lexicalRelevance(hit)),
     );
     return [...head, ...tail];
+  }
+
+  /**
+   * The expanded query's best chunks, enough for `limit` documents (the tail skips those `shown` on the first page).
+   * A document ranks by its best chunk, so any number of chunks that holds `limit` documents gives the same
+   * documents; fewer chunks cost less to score (SciFact-like collections have a chunk or two per document). It asks
+   * for as many as the first page's hits suggest (chunks per document there), and for the usual number
+   * (`chunksFor`) only when those hold too few new documents.
+   */
+  private async feedbackHits(
+    scopes: SearchScopes,
+    expanded: Map<string, number>,
+    frequencies: Map<string, number>,
+    limit: number,
+    headHits: ChunkHit[],
+    shown: ReadonlySet<string>,
+  ): Promise<ChunkHit[]> {
+    const usual = chunksFor(limit);
+    const perDocument = headHits.length / new Set(headHits.map((hit) => hit.document_id)).size;
+    const fewer = Math.min(usual, Math.ceil(limit * perDocument * 1.2) + 20);
+    const options = { frequencies, documents: limit };
+    const hits = await this.index.searchIn(scopes, expanded, fewer, options);
+    const found = new Set(hits.flatMap((hit) => (shown.has(hit.document_id) ? [] : [hit.document_id])));
+    if (fewer === usual || found.size >= limit - shown.size) return hits;
+    return await this.index.searchIn(scopes, expanded, usual, options);
   }
 
   /**
