@@ -43,15 +43,10 @@ export async function chunkHits(
   const seqs = scored.map((hit) => Number(hit.seq));
   const held = cache?.chunks(seqs) ?? new Map<number, CachedChunk>();
   const missing = seqs.filter((seq) => !held.has(seq));
+  // Held chunks of another owner are left out as the read of the others leaves them out.
+  if (userId) for (const [seq, chunk] of held) if (chunk.user_id !== userId) held.delete(seq);
   // The held chunks' documents, in the order of their best chunk.
-  const heldDocuments = [
-    ...new Set(
-      seqs.flatMap((seq) => {
-        const chunk = held.get(seq);
-        return chunk && (!userId || chunk.user_id === userId) ? [chunk.document_id] : [];
-      }),
-    ),
-  ];
+  const heldDocuments = [...new Set(seqs.flatMap((seq) => held.get(seq)?.document_id ?? []))];
   const [read, documents] = await Promise.all([
     readChunks(db, missing, { userId, readyOnly }),
     missing.length === 0 && wanted
@@ -65,7 +60,7 @@ export async function chunkHits(
   }
   for (const [seq, chunk] of held) {
     const names = documents.get(chunk.document_id);
-    if (names && (!userId || chunk.user_id === userId)) found.set(seq, { chunk, names });
+    if (names) found.set(seq, { chunk, names });
   }
   return scored.flatMap((hit) => {
     const row = found.get(Number(hit.seq));

@@ -76,7 +76,7 @@ export class ChunkIndexRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
-    /** Posting lists kept between searches (none by default: a repository that only writes needs none). */
+    /** Lists, frequencies and chunks kept between searches (none by default: a repository that writes needs none). */
     private readonly cache = new SearchCache(0),
   ) {}
 
@@ -301,10 +301,10 @@ export class ChunkIndexRepository {
   /**
    * The best chunks of `scopes` for analysed terms with their weights in the query, best first. `frequencies`
    * (from `frequencies`, covering every term of the query), when the caller has them, are not read again;
-   * `documents`: see ChunkHitOptions (chunk-hits.repository.ts). Chunks of documents not ready are left out by the read of the chunks, after
-   * the lists (so a chunk a list holds is caught if its document is not ready now); only when that drops one (a
-   * document being indexed or failed holds a top chunk) and leaves fewer documents than wanted are the not-ready
-   * chunks read and the scoring run again without them, to fill `limit`.
+   * `documents`: see ChunkHitOptions (chunk-hits.repository.ts). Chunks of documents not ready are left out by
+   * the read of the chunks, after the lists (so a chunk a list holds is caught if its document is not ready now);
+   * only when that drops one (a document being indexed or failed holds a top chunk) and leaves fewer documents
+   * than wanted are the not-ready chunks read and the scoring run again without them, to fill `limit`.
    */
   async searchIn(
     scopes: SearchScopes,
