@@ -49,7 +49,7 @@ export async function bm25Search(
   if (ordered.length === 0) return [];
   const terms = ordered.map((weight) => weight.term);
   const lists = await cache.lists(versions, terms, (missingScopes, missingTerms) =>
-    readPostings(db, dialect, missingScopes, missingTerms),
+    readPostings(db, dialect, missingScopes, missingTerms, frequencies),
   );
   const { k1, b } = bm25;
   return topChunks(
@@ -62,26 +62,59 @@ export async function bm25Search(
 }
 
 /**
+ * PostgreSQL runs each statement on one core: a read of that many postings or more is split over this many
+ * connections, its terms shared out by document frequency (100,000 chunks, ten common terms: 75 → 45 ms on two
+ * cores). Fewer postings cost less than a second round trip saves.
+ */
+const PARALLEL_READS = 2;
+const PARALLEL_FROM_POSTINGS = 20_000;
+
+/**
  * Some terms' postings in some scopes, in chunk order: one row per scope and term, its postings packed in one text
  * ("chunk,tf,len,chunk,tf,len,..."): parsed in JavaScript at a third of the cost of a row object per posting.
+ * `frequencies` (the terms' document frequencies, when known) let PostgreSQL read a long read in parallel.
  */
 export async function readPostings(
   db: Kysely<Database>,
   dialect: Dialect,
   scopes: number[],
   terms: string[],
+  frequencies?: Map<string, number>,
 ): Promise<Map<number, Map<string, PostingList>>> {
+  const groups = dialect === 'postgres' && frequencies ? sharedOut(terms, frequencies) : [terms];
+  if (groups.length === 1) return packedLists(await packedRows(db, dialect, scopes, terms));
+  const read = await Promise.all(groups.map((group) => packedRows(db, dialect, scopes, group)));
+  return packedLists(read.flat());
+}
+
+async function packedRows(db: Kysely<Database>, dialect: Dialect, scopes: number[], terms: string[]) {
   const posting = sql`p.chunk_seq || ',' || p.tf || ',' || p.len`;
   const packed =
     dialect === 'postgres' ? sql<string>`string_agg(${posting}, ',')` : sql<string>`group_concat(${posting}, ',')`;
-  const rows = await db
+  return await db
     .selectFrom('knowledge_postings as p')
     .select(['p.scope', 'p.term', packed.as('packed')])
     .where('p.scope', 'in', scopes)
     .where('p.term', 'in', terms)
     .groupBy(['p.scope', 'p.term'])
     .execute();
-  return packedLists(rows);
+}
+
+/** `terms` in up to PARALLEL_READS groups of about the same number of postings (longest first, to the lightest). */
+function sharedOut(terms: string[], frequencies: Map<string, number>): string[][] {
+  const postings = (term: string) => frequencies.get(term) ?? 0;
+  const total = terms.reduce((sum, term) => sum + postings(term), 0);
+  if (total < PARALLEL_FROM_POSTINGS || terms.length < 2) return [terms];
+  const groups = Array.from({ length: Math.min(PARALLEL_READS, terms.length) }, () => ({
+    terms: [] as string[],
+    n: 0,
+  }));
+  for (const term of [...terms].sort((a, b) => postings(b) - postings(a))) {
+    const lightest = groups.reduce((best, group) => (group.n < best.n ? group : best));
+    lightest.terms.push(term);
+    lightest.n += postings(term);
+  }
+  return groups.map((group) => group.terms);
 }
 
 /**

@@ -4,8 +4,9 @@ import type { Db } from '../../../db/database';
 import type { KyselyUnitOfWork } from '../../../db/unit-of-work';
 import { BM25, ChunkIndexRepository, type DocumentTotals } from '../chunk-index.repository';
 import type { KnowledgeRepository } from '../knowledge.repository';
-import { termCounts } from './analyzer';
+import { analyzeWords, termCounts } from './analyzer';
 import { lexicalFixture } from './lexical-test-helpers';
+import { readPostings } from './bm25-search.repository';
 import { SearchCache } from './search-cache';
 
 /**
@@ -380,5 +381,30 @@ describe(`lexical index: BM25 in the database (${testDb})`, () => {
         expect(best(some), `${text} top ${k}`).toEqual(best(everything));
       }
     }
+  });
+
+  it('reads the same lists when a long read is shared out over connections as in one statement', async () => {
+    const owner = await user();
+    const shelf = await collection(owner);
+    const { random, pick } = zipf(31);
+    for (let i = 0; i < 40; i += 1) {
+      await add(owner, shelf, Array.from({ length: 5 + Math.floor(random() * 20) }, pick).join(' '));
+    }
+    const { id } = await db.kysely
+      .selectFrom('knowledge_lexical_scopes')
+      .select('id')
+      .where('collection_id', '=', shelf)
+      .executeTakeFirstOrThrow();
+    const terms = analyzeWords(Array.from({ length: 40 }, pick));
+    const whole = await readPostings(db.kysely, db.dialect, [Number(id)], terms);
+    // Frequencies as large as a big collection's: PostgreSQL reads them on two connections.
+    const large = new Map(terms.map((term, i) => [term, 10_000 * (i + 1)]));
+    const split = await readPostings(db.kysely, db.dialect, [Number(id)], terms, large);
+    const plain = (lists: typeof whole) =>
+      [...(lists.get(Number(id)) ?? [])]
+        .map(([term, list]) => [term, [...list.seq], [...list.tf], [...list.len]] as const)
+        .sort(([a], [b]) => (a < b ? -1 : 1));
+    expect(plain(whole).length).toBeGreaterThan(5);
+    expect(plain(split)).toEqual(plain(whole));
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CachedChunk, SearchCache } from './search-cache';
+import { type CachedChunk, SearchCache, packedLists } from './search-cache';
 
 /** Frequencies and chunks in the search cache (its posting lists: max-score.unit.test.ts). */
 describe('search cache: document frequencies and chunks', () => {
@@ -77,5 +77,28 @@ describe('search cache: document frequencies and chunks', () => {
     expect([...cache.chunks([1, 2, 3, 4]).keys()]).toEqual([1, 3, 4]);
     expect(cache.bytes).toBe(1800);
     expect(cache.chunks([4]).get(4)).toEqual(chunk(4));
+  });
+});
+
+describe('search cache: packed posting lists', () => {
+  const read = (packed: string) =>
+    packedLists([{ scope: 7, term: 't', packed }])
+      .get(7)
+      ?.get('t');
+
+  it('reads every posting of a packed list, long numbers too, and puts one that came out of order in chunk order', () => {
+    const list = read('9007199254740,12,345,3,1,7,40,2,10');
+    expect([...(list?.seq ?? [])]).toEqual([3, 40, 9007199254740]);
+    expect([...(list?.tf ?? [])]).toEqual([1, 2, 12]);
+    expect([...(list?.len ?? [])]).toEqual([7, 10, 345]);
+    const many = Array.from({ length: 5000 }, (_, i) => `${i * 3},${(i % 7) + 1},${i % 400}`).join(',');
+    const long = read(many);
+    expect(long?.seq.length).toBe(5000);
+    expect([long?.seq[4999], long?.tf[4999], long?.len[4999]]).toEqual([14997, 2, 199]);
+  });
+
+  it('refuses what is not a packed list', () => {
+    expect(() => read('1,2,x')).toThrow('not a packed posting list');
+    expect(read('')?.seq.length).toBe(0);
   });
 });
