@@ -150,6 +150,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       force.unref();
       await server.close();
       clearTimeout(force);
+      await knowledge.searchMarksWritten();
       await extractionPool.close();
       await events.close();
       await db.close();

@@ -326,6 +326,8 @@ export interface KnowledgeLexicalScopesTable {
   total_length: number | string;
   /** Raised with every change to the scope's postings (cached posting lists are read at a version). */
   version: Generated<number>;
+  /** When it was last searched (ISO), written at most once an hour per process; null: not since. */
+  searched_at: Generated<Timestamp | null>;
 }
 
 /** What a ready document added to its scope's statistics (absent while it is being indexed). */

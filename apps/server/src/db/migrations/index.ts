@@ -37,6 +37,7 @@ import * as termStats from './20261129_1100_term_stats';
 import * as chunkHeaders from './20261129_1400_chunk_headers';
 import * as termCollation from './20261129_2100_term_collation';
 import * as postingsVersion from './20261130_1000_postings_version';
+import * as scopeSearchedAt from './20261202_1500_scope_searched_at';
 
 /**
  * Every migration, in order. Timestamped names; a landed migration is never edited.
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '20261129_1400_chunk_headers': chunkHeaders,
   '20261129_2100_term_collation': termCollation,
   '20261130_1000_postings_version': postingsVersion,
+  '20261202_1500_scope_searched_at': scopeSearchedAt,
 };

@@ -57,6 +57,10 @@ export const BM25 = { k1: 1.2, b: 0.75 } as const;
 
 /** Chunk rows per INSERT (8 columns). */
 const CHUNKS_PER_INSERT = 400;
+/** A scope is marked searched at most this often per process (the warm-up orders by it: an hour is precise enough). */
+const SEARCH_MARK_MS = 60 * 60 * 1000;
+/** Marks remembered per process before they are forgotten (and written again at the next search). */
+const MARKS_KEPT = 100_000;
 /** Published documents per INSERT (4 parameters each). */
 const DOCUMENTS_PER_INSERT = 1000;
 /** Posting rows per INSERT (5 parameters each: under SQLite's 32,766 and PostgreSQL's 65,535). */
@@ -79,6 +83,10 @@ export class ChunkIndexRepository {
     /** Lists, frequencies and chunks kept between searches (none by default: a repository that writes needs none). */
     private readonly cache = new SearchCache(0),
   ) {}
+
+  /** Scopes this process last marked searched, and when (ms): see `markSearched`. */
+  private readonly marked = new Map<number, number>();
+  private readonly marking = new Set<Promise<void>>();
 
   /** The collection's small integer key in the postings, created on first use. */
   async ensureScope(tx: Tx, collectionId: string): Promise<number> {
@@ -279,6 +287,7 @@ export class ChunkIndexRepository {
     const frequencies = new Map<string, number>();
     for (const { term, df } of rows)
       if (term !== null) frequencies.set(term, (frequencies.get(term) ?? 0) + Number(df));
+    if (terms.length > 0) this.markSearched(scopes.map((row) => Number(row.id)));
     return {
       scopes: {
         ids: scopes.map((row) => Number(row.id)),
@@ -289,6 +298,37 @@ export class ChunkIndexRepository {
       },
       frequencies,
     };
+  }
+
+  /**
+   * Notes that `scopes` were searched (knowledge_lexical_scopes.searched_at, what the start-up warm-up reads
+   * first), at most once per SEARCH_MARK_MS and scope in this process, without the search waiting for it: a write
+   * that fails or waits on a lock (a publication of the collection) costs the search nothing.
+   */
+  private markSearched(scopes: number[]): void {
+    const now = Date.now();
+    const due = scopes.filter((id) => now - (this.marked.get(id) ?? Number.NEGATIVE_INFINITY) >= SEARCH_MARK_MS);
+    if (due.length === 0) return;
+    for (const id of due) this.marked.set(id, now);
+    if (this.marked.size > MARKS_KEPT) this.marked.clear();
+    const written = this.db
+      .updateTable('knowledge_lexical_scopes')
+      .set({ searched_at: new Date(now).toISOString() })
+      .where('id', 'in', due)
+      .execute()
+      .then(
+        () => undefined,
+        () => {
+          for (const id of due) this.marked.delete(id);
+        },
+      )
+      .finally(() => this.marking.delete(written));
+    this.marking.add(written);
+  }
+
+  /** Resolves once the marks of searches so far are written (or failed): a closing server and tests wait for it. */
+  async marksWritten(): Promise<void> {
+    await Promise.all([...this.marking]);
   }
 
   /** The lexical scopes of the collections the user may read, limited to `collectionIds` when given. */
@@ -324,7 +364,7 @@ export class ChunkIndexRepository {
     return await chunkHits(this.db, rescored, options);
   }
 
-  /** Reads the instance's longest posting lists into the search cache, up to `budgetBytes` (after a start). */
+  /** Reads the lists of collections searched lately, then the longest, into the search cache (after a start). */
   async warmCache(budgetBytes: number, signal: AbortSignal): Promise<Warmed> {
     return await warmPostings(this.db, this.dialect, this.cache, { budgetBytes, signal });
   }

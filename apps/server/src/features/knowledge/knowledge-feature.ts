@@ -56,10 +56,13 @@ export interface KnowledgeFeature {
   /** The instance's one job queue (built and started in app.ts). */
   queue: JobQueue;
   /**
-   * Reads the instance's longest posting lists into this process's search cache (LEXICAL_CACHE_WARM_MB), so the
-   * first searches after a start do not each read them; run once at start-up, in the background (app.ts).
+   * Reads the posting lists of the collections searched lately, then the instance's longest, into this process's
+   * search cache (LEXICAL_CACHE_WARM_MB), so the first searches after a start do not each read them; run once at
+   * start-up, in the background (app.ts).
    */
   warmSearchCache(signal: AbortSignal): Promise<Warmed>;
+  /** Resolves once searches' notes of which collections they read are written (before the database closes). */
+  searchMarksWritten(): Promise<void>;
 }
 
 export interface KnowledgeDependencies {
@@ -172,6 +175,7 @@ export function buildKnowledgeFeature({
     embeddingService: embeddings.embeddingService,
     queue,
     warmSearchCache: (signal) => index.warmCache((lexicalCacheWarmMb ?? 0) * 1024 * 1024, signal),
+    searchMarksWritten: () => index.marksWritten(),
   };
 }
 
