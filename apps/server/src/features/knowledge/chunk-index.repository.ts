@@ -364,7 +364,7 @@ export class ChunkIndexRepository {
     return await chunkHits(this.db, rescored, options);
   }
 
-  /** Reads the lists of collections searched lately, then the longest, into the search cache (after a start). */
+  /** Reads the lists of collections searched lately (while nobody has searched: the longest) into the cache. */
   async warmCache(budgetBytes: number, signal: AbortSignal): Promise<Warmed> {
     return await warmPostings(this.db, this.dialect, this.cache, { budgetBytes, signal });
   }
