@@ -56,8 +56,8 @@ export interface KnowledgeFeature {
   /** The instance's one job queue (built and started in app.ts). */
   queue: JobQueue;
   /**
-   * Reads the posting lists of the collections searched lately, then the instance's longest, into this process's
-   * search cache (LEXICAL_CACHE_WARM_MB), so the first searches after a start do not each read them; run once at
+   * Reads the posting lists of the collections searched lately (while nobody has searched: the instance's longest)
+   * into this process's search cache (LEXICAL_CACHE_WARM_MB), so the first searches after a start do not each read them; run once at
    * start-up, in the background (app.ts).
    */
   warmSearchCache(signal: AbortSignal): Promise<Warmed>;

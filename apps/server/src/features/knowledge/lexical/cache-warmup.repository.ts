@@ -62,22 +62,16 @@ export async function warmPostings(
       .limit(SEARCHED_SCOPES)
       .execute()
   ).map((row) => Number(row.id));
-  const plans: Planned[][] = [];
+  const planned: Planned[] = [];
   /** What of `rows` (in the order wanted) fits what is left of the budget; false when one did not. */
   const take = (rows: Planned[]): boolean => {
-    const fits: Planned[] = [];
-    let all = true;
     for (const row of rows) {
       const bytes = listBytes(row.df);
-      if (bytes > left) {
-        all = false;
-        break;
-      }
+      if (bytes > left) return false;
       left -= bytes;
-      fits.push(row);
+      planned.push(row);
     }
-    plans.push(fits);
-    return all;
+    return true;
   };
   // The searched collections' long lists, most recent first, then their short ones.
   for (const [atLeast, below] of [
@@ -93,7 +87,6 @@ export async function warmPostings(
   if (searched.length === 0) {
     take(await termsOf(db, { atLeast: minPostings, limit: Math.floor(left / listBytes(minPostings)) }));
   }
-  const planned = plans.flat();
   if (planned.length === 0) return warmed;
   // The versions of the planned scopes, before their lists (a scope deleted meanwhile is skipped).
   const scopes = await versionsOf(db, [...new Set(planned.map((row) => row.scope))]);
